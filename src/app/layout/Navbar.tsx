@@ -1,0 +1,80 @@
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Link, useLocation } from 'wouter';
+import { auth, signOut } from '../../features/auth';
+import { LanguageMenu, SpaceSwitcher } from '../../features/orgs';
+import { Menu } from '../../ui/Menu';
+import { space } from '../../ui/space';
+import { HOME_ROUTES } from '../route-table';
+
+/** Top-level sections; only those whose screen exists are shown (no links to not-found pages). */
+const SECTIONS = [
+  'explore',
+  'collections',
+  'library',
+  'assignment',
+  'automation',
+  'chat',
+  'ai-flow-generator',
+] as const;
+const built = new Set(HOME_ROUTES.filter((r) => r.load).map((r) => r.path.split('/')[2]));
+
+export function Navbar() {
+  const { t } = useTranslation('navbar');
+  const spaceSnap = useSnapshot(space);
+  const authSnap = useSnapshot(auth);
+  const [location, navigate] = useLocation();
+  const section = location.split('/')[2];
+  const user = authSnap.user;
+  return (
+    <header className="navbar">
+      <div className="navbar__row">
+        <Link href={`/${spaceSnap.orgCode}/explore`} className="navbar__brand" aria-label={t('brand')}>
+          <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={28} height={28} />
+          <span>Flowlearn</span>
+        </Link>
+        <SpaceSwitcher />
+        <nav className="navbar__links" aria-label={t('mainNav')}>
+          {SECTIONS.filter((s) => built.has(s)).map((s) => (
+            <Link
+              key={s}
+              href={`/${spaceSnap.orgCode}/${s}`}
+              className="navbar__link"
+              aria-current={section === s ? 'page' : undefined}
+            >
+              {t(`sections.${s}`)}
+            </Link>
+          ))}
+        </nav>
+        <div className="navbar__end">
+          <LanguageMenu />
+          <Menu
+            label={t('account.label')}
+            trigger={
+              <span className="avatar" aria-hidden="true">
+                {(user?.fullname || user?.email || '?').slice(0, 1).toUpperCase()}
+              </span>
+            }
+            items={[
+              {
+                key: 'who',
+                label: user?.fullname || user?.email || '',
+                hint: user?.fullname ? user.email : undefined,
+                disabled: true,
+              },
+              { key: 'sep', separator: true },
+              {
+                key: 'signout',
+                label: t('account.signOut'),
+                onSelect: async () => {
+                  await signOut();
+                  navigate('/login', { replace: true });
+                },
+              },
+            ]}
+          />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** One type for both drivers: repos never know which engine is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'pg';
+  /** Deletes every row of every table (tests only: one database per test file). */
+  truncateAll(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL connection string. Takes precedence over dataDir. */
+  url?: string;
+  /** Folder for PGlite's files; `memory://` for a throwaway database. */
+  pgliteDir?: string;
+}
+
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** The only place that knows PGlite from pg. Applies migrations before returning. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    return { db, kind: 'pg', truncateAll: () => truncateAll(db), close: () => pool.end() };
+  }
+  const dir = opts.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  // PGlite has no autovacuum: without statistics the planner skips the search indexes.
+  await client.exec('analyze');
+  return { db, kind: 'pglite', truncateAll: () => truncateAll(db), close: () => client.close() };
+}
+
+async function truncateAll(db: Db): Promise<void> {
+  const result = (await db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '__drizzle%'`,
+  )) as unknown as { rows: Array<{ tablename: string }> };
+  const names = result.rows.map((r) => `"${r.tablename}"`);
+  if (names.length) await db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
+}

@@ -1,0 +1,45 @@
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { bootstrap } from './bootstrap';
+import { readEnv } from './env';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The only file that listens. Stops cleanly on SIGTERM/SIGINT so a restart loses no write. */
+export async function main(): Promise<void> {
+  const env = readEnv();
+  const deps = await bootstrap(env, { clientDir: join(root, 'dist') });
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info: AddressInfo) => {
+    const host = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
+    deps.logger.info('listening', { url: `http://${host}:${info.port}/editor`, engine: deps.database.kind });
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    deps.logger.info('shutting down', { signal });
+    const force = setTimeout(() => {
+      deps.logger.warn('requests still open after grace period; closing anyway');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    // Stop accepting, let requests in flight finish, then close the database.
+    server.close(async () => {
+      await deps.database.close();
+      deps.logger.info('stopped');
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+const isEntry = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
+if (isEntry) void main();

@@ -1,0 +1,157 @@
+import type { z } from 'zod';
+
+/**
+ * The transport every feature uses: fetch + JSON + the contract's schema. The app configures it once
+ * (token, orgId, what to do with errors); features only call `api.get/post/...`.
+ */
+export type ApiErrorKind = 'http' | 'network' | 'cancelled' | 'offline' | 'invalid-response';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly status?: number,
+    readonly errorCode?: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiHooks {
+  /** Returns a fresh access token (refreshing first when needed), or null when signed out. */
+  getAccessToken(): Promise<string | null>;
+  /** The active organisation id, or null for the personal space. */
+  getOrgId(): string | null;
+  /** Called once per failed request, after classification; may show UI. */
+  onError(error: ApiError, request: { method: string; path: string; quiet: boolean }): void;
+  isOnline(): boolean;
+}
+
+export interface RequestOptions<S extends z.ZodType | undefined> {
+  method?: string;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+  /** Raw body (e.g. a .flow file) sent as application/octet-stream. */
+  binary?: Blob | ArrayBuffer | Uint8Array;
+  schema?: S;
+  signal?: AbortSignal;
+  /** No Authorization header (public endpoints). */
+  anonymous?: boolean;
+  /** Errors are returned to the caller without toasts (the caller shows its own message). */
+  quiet?: boolean;
+  responseType?: 'json' | 'blob';
+}
+
+let hooks: ApiHooks = {
+  getAccessToken: async () => null,
+  getOrgId: () => null,
+  onError: () => {},
+  isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
+};
+let baseUrl = '';
+
+export function configureApi(next: Partial<ApiHooks>, base = baseUrl): void {
+  hooks = { ...hooks, ...next };
+  baseUrl = base;
+}
+
+function buildUrl(path: string, query?: RequestOptions<undefined>['query']): string {
+  const url = `${baseUrl}/api/${path.replace(/^\/+/, '').replace(/^api\//, '')}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
+
+export async function request<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  opts: RequestOptions<S> = {},
+): Promise<Result<S>> {
+  const method = opts.method ?? (opts.body !== undefined || opts.binary ? 'POST' : 'GET');
+  const fail = (e: ApiError): never => {
+    hooks.onError(e, { method, path, quiet: opts.quiet ?? false });
+    throw e;
+  };
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (!opts.anonymous) {
+    const token = await hooks.getAccessToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const orgId = hooks.getOrgId();
+    if (orgId && orgId !== 'personal') headers.orgId = orgId;
+  }
+  let body: BodyInit | undefined;
+  if (opts.binary) {
+    headers['Content-Type'] = 'application/octet-stream';
+    body = opts.binary as BodyInit;
+  } else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.query), {
+      method,
+      headers,
+      body,
+      signal: opts.signal,
+      credentials: 'same-origin',
+    });
+  } catch (err) {
+    if (opts.signal?.aborted || (err instanceof DOMException && err.name === 'AbortError')) {
+      return fail(new ApiError('cancelled', 'Request cancelled'));
+    }
+    if (!hooks.isOnline()) return fail(new ApiError('offline', 'You are offline'));
+    return fail(new ApiError('network', err instanceof Error ? err.message : 'Network Error'));
+  }
+  if (!res.ok) {
+    // Read by hand rather than with zod so the shell chunk does not carry the schema library.
+    const raw = (await res.json().catch(() => null)) as {
+      message?: unknown;
+      errorCode?: unknown;
+      details?: unknown;
+    } | null;
+    const message = Array.isArray(raw?.message)
+      ? raw.message.map(String).join(', ')
+      : typeof raw?.message === 'string'
+        ? raw.message
+        : '';
+    const errorCode = typeof raw?.errorCode === 'string' ? raw.errorCode : undefined;
+    return fail(new ApiError('http', message, res.status, errorCode, raw?.details));
+  }
+  if (opts.responseType === 'blob') return (await res.blob()) as Result<S>;
+  const data = res.status === 204 ? null : await res.json().catch(() => null);
+  if (!opts.schema) return data as Result<S>;
+  const parsed = opts.schema.safeParse(data);
+  if (!parsed.success) return fail(new ApiError('invalid-response', `Unexpected answer from ${path}`));
+  return parsed.data as Result<S>;
+}
+
+export const api = {
+  get: <S extends z.ZodType | undefined = undefined>(
+    path: string,
+    opts?: Omit<RequestOptions<S>, 'method' | 'body'>,
+  ) => request(path, { ...opts, method: 'GET' }),
+  post: <S extends z.ZodType | undefined = undefined>(
+    path: string,
+    body?: unknown,
+    opts?: RequestOptions<S>,
+  ) => request(path, { ...opts, method: 'POST', body: body ?? {} }),
+  put: <S extends z.ZodType | undefined = undefined>(
+    path: string,
+    body?: unknown,
+    opts?: RequestOptions<S>,
+  ) => request(path, { ...opts, method: 'PUT', body: body ?? {} }),
+  patch: <S extends z.ZodType | undefined = undefined>(
+    path: string,
+    body?: unknown,
+    opts?: RequestOptions<S>,
+  ) => request(path, { ...opts, method: 'PATCH', body: body ?? {} }),
+  delete: <S extends z.ZodType | undefined = undefined>(path: string, opts?: RequestOptions<S>) =>
+    request(path, { ...opts, method: 'DELETE' }),
+};

@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SUPPORTED_LANGUAGES } from '../../src/shared/domain/languages';
+
+const LOCALES = join(__dirname, '..', '..', 'public', 'locales');
+const NAMESPACES = ['navbar', 'common', 'task', 'assignment', 'quickBalance', 'chat'];
+type Tree = { [k: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
+  }
+  return out;
+}
+const load = (lng: string, ns: string) =>
+  flatten(JSON.parse(readFileSync(join(LOCALES, lng, `${ns}.json`), 'utf8')));
+const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('[I18N] translation files', () => {
+  for (const ns of NAMESPACES) {
+    const base = load('en-GB', ns);
+    for (const lng of SUPPORTED_LANGUAGES) {
+      it(`${lng}/${ns}.json carries every en-GB key with the same placeholders`, () => {
+        const other = load(lng, ns);
+        const missing = [...base.keys()].filter((k) => !other.get(k)?.trim());
+        const extra = [...other.keys()].filter((k) => !base.has(k));
+        expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+        const wrong = [...base].filter(
+          ([k, v]) => placeholders(v).join() !== placeholders(other.get(k) ?? '').join(),
+        );
+        expect(wrong.map(([k]) => k)).toEqual([]);
+      });
+    }
+    for (const lng of ['zh-CN', 'ms-MY', 'th-TH']) {
+      it(`${lng}/${ns}.json is really translated (not copied from English)`, () => {
+        const other = load(lng, ns);
+        const same = [...base].filter(([k, v]) => other.get(k) === v && /[a-z]{3}/i.test(v));
+        // Brand names and codes may stay as they are; whole sentences may not.
+        expect(same.length / base.size).toBeLessThanOrEqual(0.1);
+      });
+    }
+  }
+});
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? sourceFiles(p) : /\.tsx?$/.test(name) ? [p] : [];
+  });
+}
+
+describe('[I18N] keys used in the code', () => {
+  it('every literal t() key exists in en-GB', () => {
+    const en = Object.fromEntries(NAMESPACES.map((ns) => [ns, load('en-GB', ns)]));
+    const missing: string[] = [];
+    for (const file of sourceFiles(join(__dirname, '..', '..', 'src'))) {
+      const text = readFileSync(file, 'utf8');
+      const fileNs = [...text.matchAll(/useTranslation\('(\w+)'\)/g)].map((m) => m[1]);
+      const namespaces = [...new Set([...(fileNs.length ? fileNs : ['navbar']), 'common'])];
+      for (const m of text.matchAll(/\bt\(\s*'([\w.:-]+)'/g)) {
+        const key = m[1];
+        const [ns, k] = key.includes(':') ? key.split(':') : [null, key];
+        // A plural key is stored as key_one / key_other and looked up without its suffix.
+        const has = (n: string) => en[n]?.has(k) || en[n]?.has(`${k}_other`);
+        const found = ns ? has(ns) : namespaces.some(has);
+        if (!found) missing.push(`${file.split('/src/')[1]}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
