@@ -1,0 +1,123 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
+import { ApiError } from '../../../shared/api/http';
+import { AuthErrorCode } from '../../../shared/contract/auth';
+import { Button } from '../../../ui/Button';
+import { toastError } from '../../../ui/surfaces';
+import { keepQuery, nextFromSearch, startOidc, takePostLoginPath } from '../auth.paths';
+import { auth, signIn } from '../auth.store';
+import { AuthLayout } from './AuthLayout';
+import { PasswordField } from './PasswordField';
+import { VerifyStep } from './VerifyStep';
+
+/** /login: step 1 credentials, step 2 verification when the account is unconfirmed (spec 01 §2). */
+export default function LoginPage() {
+  const { t } = useTranslation('common');
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const snap = useSnapshot(auth);
+  const next = nextFromSearch(search);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [step, setStep] = useState<'credentials' | 'verify'>('credentials');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    // Back from Google: the stored target becomes `next`, then it is forgotten.
+    const stored = takePostLoginPath();
+    if (stored) navigate(`/login?next=${encodeURIComponent(stored)}`, { replace: true });
+  }, [navigate]);
+
+  if (snap.status === 'signedIn') return <Redirect to={next} replace />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim() || !password) {
+      setError(t('auth.fillBoth'));
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      await signIn(email.trim(), password);
+      navigate(next, { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.errorCode === AuthErrorCode.USER_NOT_CONFIRMED) setStep('verify');
+      else setError(err instanceof ApiError && err.message ? err.message : t('auth.unknownError'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const afterVerified = async () => {
+    try {
+      await signIn(email.trim(), password);
+      navigate(next, { replace: true });
+    } catch {
+      toastError(t('auth.manualSignInFailed'));
+      setStep('credentials');
+    }
+  };
+
+  if (step === 'verify') {
+    return (
+      <AuthLayout title={t('auth.verifyTitle')}>
+        <VerifyStep email={email.trim()} onVerified={afterVerified} />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title={t('auth.signInTitle')}>
+      {snap.oidcEnabled && (
+        <Button variant="secondary" className="btn--block" onClick={() => startOidc(next)}>
+          {t('auth.signInWithProvider', { provider: snap.oidcProviderName })}
+        </Button>
+      )}
+      <Link href={keepQuery('/org-login', search)} className="auth-card__link">
+        {t('auth.signInToOrg')}
+      </Link>
+      <p className="divider">
+        <span>{t('auth.orEmail')}</span>
+      </p>
+      <form onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor="login-email">{t('auth.email')}</label>
+          <input
+            id="login-email"
+            className="input"
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <PasswordField
+          id="login-password"
+          label={t('auth.password')}
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+        />
+        <Link href="/reset-password" className="auth-card__link auth-card__link--end">
+          {t('auth.forgotPassword')}
+        </Link>
+        {error && (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+        <Button type="submit" className="btn--block" busy={busy}>
+          {t('auth.signIn')}
+        </Button>
+      </form>
+      <p className="auth-card__footer">
+        {t('auth.noAccount')} <Link href={keepQuery('/signup', search)}>{t('auth.signUp')}</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,4 @@
+export { POST_LOGIN_KEY } from './auth.session';
+export { auth, dismissSessionExpired, getAccessToken, initAuth, signIn, signOut } from './auth.store';
+export { AuthLayout } from './components/AuthLayout';
+export { PasswordField } from './components/PasswordField';

@@ -1,0 +1,12 @@
+export { LanguageMenu } from './components/LanguageMenu';
+export { SpaceSwitcher } from './components/SpaceSwitcher';
+export {
+  fetchPublicOrg,
+  joinOrg,
+  lastVisitedOrgCode,
+  loadLanguageDefaults,
+  loadOrgs,
+  orgs,
+  resetOrgs,
+  resolveSpace,
+} from './orgs.store';

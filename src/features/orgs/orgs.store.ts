@@ -1,0 +1,112 @@
+import { proxy } from 'valtio';
+import type { TOrgEntry } from '../../shared/contract/orgs';
+import { offeredLanguages, type TLanguage } from '../../shared/domain/languages';
+import { languageLoad } from '../../ui/language';
+import { isPersonal, PERSONAL, setSpace, space } from '../../ui/space';
+import { orgsApi } from './orgs.api';
+
+const CACHE_KEY = 'orgsCache';
+
+export const orgs = proxy({
+  list: readCache(),
+  loaded: false,
+  lastVisitedOrgId: '',
+  /** Default languages of the personal space and each org; decides which languages are offered. */
+  languageDefaults: [] as Array<string | null>,
+});
+
+function readCache(): TOrgEntry[] {
+  try {
+    return JSON.parse(localStorage.getItem(CACHE_KEY) ?? '[]') as TOrgEntry[];
+  } catch {
+    return [];
+  }
+}
+
+/** Loads the user's organisations; on failure keeps the cached list (guard errors are ignored). */
+export async function loadOrgs(): Promise<boolean> {
+  try {
+    const res = await orgsApi.list(true);
+    orgs.list = res.data;
+    orgs.lastVisitedOrgId = res.lastVisitedOrgId;
+    orgs.loaded = true;
+    localStorage.setItem(CACHE_KEY, JSON.stringify(res.data));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function loadLanguageDefaults(): Promise<void> {
+  const res = await orgsApi.defaultLanguages().catch(() => null);
+  if (res)
+    orgs.languageDefaults = [res.personalSpace.defaultLanguage, ...res.orgs.map((o) => o.defaultLanguage)];
+}
+
+/** en-GB and en-US always; others when a space default uses them; only English if loading failed. */
+export function languagesOnOffer(): TLanguage[] {
+  if (languageLoad.failed) return ['en-GB', 'en-US'];
+  return offeredLanguages(orgs.languageDefaults);
+}
+
+function enter(org: TOrgEntry | null): void {
+  if (!org) setSpace({ orgId: PERSONAL, orgCode: PERSONAL });
+  else setSpace({ orgId: org.orgId, orgCode: org.orgCode, orgName: org.name });
+}
+
+/** Records the space as last visited on the server (quietly: it is bookkeeping, not an action). */
+function remember(orgId: string): void {
+  const id = isPersonal(orgId) ? '' : orgId;
+  if (orgs.loaded && orgs.lastVisitedOrgId === id) return;
+  orgs.lastVisitedOrgId = id;
+  void orgsApi.switchOrg(id || PERSONAL, true).catch(() => undefined);
+}
+
+/** Makes the org code of the address the active space. */
+export async function resolveSpace(orgCode: string): Promise<'ok' | 'not-member'> {
+  if (!orgCode || orgCode === space.orgCode) return 'ok';
+  if (orgCode === PERSONAL) {
+    enter(null);
+    remember(PERSONAL);
+    return 'ok';
+  }
+  let org = orgs.list.find((o) => o.orgCode === orgCode);
+  if (!org || !orgs.loaded) {
+    const ok = await loadOrgs();
+    org = orgs.list.find((o) => o.orgCode === orgCode);
+    // The list could not be fetched (offline): trust the cache rather than block the user.
+    if (!ok && !org) return 'ok';
+  }
+  if (!org) return 'not-member';
+  enter(org);
+  remember(org.orgId);
+  return 'ok';
+}
+
+/** The space to open after sign-in: the last visited one, else personal. */
+export async function lastVisitedOrgCode(): Promise<string> {
+  await loadOrgs();
+  const org = orgs.list.find((o) => o.orgId === orgs.lastVisitedOrgId);
+  enter(org ?? null);
+  return org?.orgCode ?? PERSONAL;
+}
+
+export async function joinOrg(orgCode: string): Promise<TOrgEntry> {
+  const res = await orgsApi.join(orgCode);
+  await loadOrgs();
+  enter(res.data);
+  orgs.lastVisitedOrgId = res.data.orgId;
+  return res.data;
+}
+
+export function resetOrgs(): void {
+  orgs.list = [];
+  orgs.loaded = false;
+  orgs.lastVisitedOrgId = '';
+  enter(null);
+}
+
+/** Public lookup by code (no sign-in needed); null when there is no such organisation. */
+export async function fetchPublicOrg(orgCode: string) {
+  return (await orgsApi.byCodePublic(orgCode).catch(() => null))?.data ?? null;
+}

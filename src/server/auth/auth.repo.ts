@@ -1,0 +1,97 @@
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { TCodePurpose } from '../../shared/contract/auth';
+import { newId } from '../../shared/domain/ids';
+import type { Db } from '../db/client';
+import { emailCodes, users } from '../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type CodeRow = typeof emailCodes.$inferSelect;
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row ?? null;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  fullname?: string;
+  emailVerified: boolean;
+}
+
+/** Null when the e-mail is already taken (two sign-ups racing): the caller re-reads. */
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow | null> {
+  const now = new Date();
+  const [row] = await db
+    .insert(users)
+    .values({ id: newId(), ...user, fullname: user.fullname ?? '', createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+export type UserPatch = Partial<
+  Pick<UserRow, 'passwordHash' | 'emailVerified' | 'fullname' | 'lastVisitedOrgId' | 'defaultLanguage'>
+>;
+
+export async function updateUser(db: Db, id: string, patch: UserPatch): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Issues a new code: every earlier unused code of the same purpose stops working in the same step. */
+export async function replaceCode(
+  db: Db,
+  code: { email: string; purpose: TCodePurpose; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    // Deleting (rather than flagging) the old codes also keeps the table small.
+    await tx
+      .delete(emailCodes)
+      .where(and(eq(emailCodes.email, code.email), eq(emailCodes.purpose, code.purpose)));
+    await tx.insert(emailCodes).values({ id: newId(), ...code, attempts: 0, createdAt: now });
+  });
+}
+
+export async function latestOpenCode(db: Db, email: string, purpose: TCodePurpose): Promise<CodeRow | null> {
+  const [row] = await db
+    .select()
+    .from(emailCodes)
+    .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)))
+    .orderBy(desc(emailCodes.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Counts one try before the code is compared, atomically, so parallel guesses cannot all slip in
+ * under the limit. False when the limit was already reached.
+ */
+export async function countCodeAttempt(db: Db, id: string, max: number): Promise<boolean> {
+  const rows = await db
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(and(eq(emailCodes.id, id), lt(emailCodes.attempts, max), isNull(emailCodes.consumedAt)))
+    .returning({ id: emailCodes.id });
+  return rows.length === 1;
+}
+
+/** Marks the code used; false when another request used it first. */
+export async function consumeCode(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(emailCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(emailCodes.id, id), isNull(emailCodes.consumedAt)))
+    .returning({ id: emailCodes.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { SUPPORTED_LANGUAGES } from '../domain/languages';
+
+/** Contract of organisations, spaces and languages (spec 01 §3, §7). */
+export const ZModelsPerNode = z.record(z.string(), z.array(z.string()));
+
+export const ZOrgEntry = z.object({
+  _id: z.string(),
+  orgId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  orgCode: z.string(),
+  iconUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  role: z.enum(['admin', 'member']),
+  disableModel: ZModelsPerNode,
+  additionalModel: ZModelsPerNode,
+});
+export type TOrgEntry = z.infer<typeof ZOrgEntry>;
+
+export const ZOrganizationsResponse = z.object({
+  data: z.array(ZOrgEntry),
+  /** '' means the personal space. */
+  lastVisitedOrgId: z.string(),
+  success: z.boolean(),
+});
+export type TOrganizationsResponse = z.infer<typeof ZOrganizationsResponse>;
+
+export const ZSwitchOrgRequest = z.object({ orgId: z.string().max(64) });
+export const ZSwitchOrgResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  lastVisitedOrgId: z.string(),
+});
+
+export const ZOrgByCode = ZOrgEntry.omit({ role: true }).extend({ isMember: z.boolean() });
+export const ZOrgByCodeResponse = z.object({ data: ZOrgByCode });
+
+export const ZOrgPublic = z.object({
+  _id: z.string(),
+  orgId: z.string(),
+  name: z.string(),
+  orgCode: z.string(),
+  iconUrl: z.string().nullable(),
+});
+export type TOrgPublic = z.infer<typeof ZOrgPublic>;
+export const ZOrgPublicResponse = z.object({ data: ZOrgPublic });
+
+export const ZOrgCodeQuery = z.object({
+  orgcode: z.string().trim().toLowerCase().min(1, 'is required').max(64),
+});
+
+export const ZJoinOrgResponse = z.object({ data: ZOrgEntry, message: z.string() });
+
+export const ORG_CODE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,30}[a-z0-9])$/;
+export const ZCreateOrgRequest = z.object({
+  name: z.string().trim().min(1, 'is required').max(80),
+  description: z.string().trim().max(500).optional(),
+  orgCode: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(ORG_CODE_PATTERN, 'must be 3–32 letters, digits or hyphens')
+    .optional(),
+  // http(s) only: the icon is put in <img src>, where other schemes have no business.
+  iconUrl: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .max(2048)
+    .optional(),
+});
+export type TCreateOrgRequest = z.infer<typeof ZCreateOrgRequest>;
+export const ZCreateOrgResponse = z.object({ data: ZOrgEntry });
+
+export const ZLanguageCode = z.enum(SUPPORTED_LANGUAGES);
+export const ZSetDefaultLanguageRequest = z.object({ language: ZLanguageCode, orgId: z.string().optional() });
+export const ZUserDefaultLanguageResponse = z.object({
+  personalSpace: z.object({ defaultLanguage: z.string().nullable() }),
+  orgs: z.array(z.object({ id: z.string(), defaultLanguage: z.string().nullable() })),
+  linkedWithGoogleSpreadSheet: z.boolean(),
+});
+export type TUserDefaultLanguageResponse = z.infer<typeof ZUserDefaultLanguageResponse>;
+
+/** Answer of PUT /api/users/default-language: the languages after the change. */
+export const ZSetDefaultLanguageResponse = ZUserDefaultLanguageResponse.extend({
+  success: z.boolean(),
+  message: z.string(),
+});
+export type TSetDefaultLanguageResponse = z.infer<typeof ZSetDefaultLanguageResponse>;
+
+/**
+ * Words that cannot be organisation codes: they are the second path segment of other pages
+ * (/editor/login, /editor/personal…) or top-level folders of the served app (spec 01 §2).
+ */
+export const RESERVED_ORG_CODES: readonly string[] = [
+  'personal',
+  'login',
+  'explore',
+  'editor',
+  'api',
+  'assets',
+  'locales',
+  'icons',
+  'signup',
+  'org-login',
+  'reset-password',
+  'callback',
+  'redirect',
+  'error',
+  'join-org',
+  'viewer',
+];
