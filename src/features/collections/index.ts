@@ -1,0 +1,2 @@
+export { collections } from './collections.store';
+export { flowList } from './flow-list.store';

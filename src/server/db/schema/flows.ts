@@ -1,0 +1,33 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { collections } from './collections';
+import { organizations } from './orgs';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A flow: its graph is kept as jsonb (the canvas' nodes and edges, checked against the link rules
+ * before every write). `revision` grows by one per save, for optimistic concurrency.
+ */
+export const flows = pgTable(
+  'flows',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** null: "No Project", visible to its owner only. */
+    projectId: text('project_id').references(() => collections.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    iconUrl: text('icon_url'),
+    nodes: jsonb('nodes').$type<unknown[]>().notNull().default([]),
+    edges: jsonb('edges').$type<unknown[]>().notNull().default([]),
+    published: boolean('published').notNull().default(false),
+    revision: integer('revision').notNull().default(1),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('flows_project_idx').on(t.projectId), index('flows_owner_org_idx').on(t.ownerId, t.orgId)],
+);

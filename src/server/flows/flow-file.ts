@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { z } from 'zod';
+import { ErrorCode } from '../../shared/contract/errors';
+import {
+  FLOW_FILE_FORMAT,
+  FLOW_FILE_MAX_ENTRIES,
+  FLOW_FILE_MAX_RATIO,
+  FLOW_FILE_MAX_UNCOMPRESSED,
+  FLOW_FILE_VERSION,
+  FLOW_IMPORT_MAX_BYTES,
+  type TFlowDocument,
+  type TFlowFileManifest,
+  ZFlowDocument,
+} from '../../shared/contract/flows';
+import { isKnownNodeType, nodeSpec } from '../../shared/domain/node-catalogue';
+import { AppError, badRequest, zodToAppError } from '../http/errors';
+import { DOC_SCHEMAS, migrateFlowDocument } from './flow-file-migrations';
+import { assertDocSize, unknownTypesError } from './graph-check';
+
+/**
+ * The .flow file: a zip holding manifest.json (format, version, app version, node type versions) and
+ * flow.json (the flow document). Reading checks everything before a byte is inflated or written:
+ * size, zip structure, entry count, unpacked size and ratio (from the central directory), then the
+ * manifest, the version, the schema of that version, the migrations and the node types.
+ */
+
+export const MANIFEST = 'manifest.json';
+export const DOCUMENT = 'flow.json';
+
+function readAppVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
+    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+export const APP_VERSION = readAppVersion();
+
+export function writeFlowFile(doc: TFlowDocument, now: Date = new Date()): Uint8Array {
+  const nodeTypes: Record<string, number> = {};
+  for (const n of doc.nodes) if (n.type) nodeTypes[n.type] = nodeSpec(n.type)?.version ?? 1;
+  const manifest: TFlowFileManifest = {
+    format: FLOW_FILE_FORMAT,
+    formatVersion: FLOW_FILE_VERSION,
+    appVersion: APP_VERSION,
+    exportedAt: now.toISOString(),
+    nodeTypes,
+  };
+  return zipSync(
+    { [MANIFEST]: strToU8(JSON.stringify(manifest, null, 2)), [DOCUMENT]: strToU8(JSON.stringify(doc)) },
+    { level: 6, mtime: now },
+  );
+}
+
+type Entry = { name: string; size: number; originalSize: number; compression: number };
+
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+const damaged = (what: string) => badRequest(`The .flow file is damaged: ${what}.`);
+const isZip = (b: Uint8Array) =>
+  b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && (b[2] === 3 || b[2] === 5);
+
+/** The entries as the central directory declares them; nothing is inflated (the filter refuses all). */
+function listEntries(bytes: Uint8Array): Entry[] {
+  const entries: Entry[] = [];
+  try {
+    unzipSync(bytes, {
+      filter: (f) => {
+        entries.push({
+          name: f.name,
+          size: f.size,
+          originalSize: f.originalSize,
+          compression: f.compression,
+        });
+        return false;
+      },
+    });
+  } catch {
+    throw damaged('its zip directory cannot be read (is the file complete?)');
+  }
+  return entries;
+}
+
+/** Zip bomb guard: limits from the declared sizes; fflate never writes past a declared size. */
+function checkEntries(entries: Entry[]): void {
+  if (entries.length > FLOW_FILE_MAX_ENTRIES) {
+    throw badRequest(
+      `The .flow file holds ${entries.length} files; at most ${FLOW_FILE_MAX_ENTRIES} are allowed.`,
+    );
+  }
+  const packed = entries.reduce((s, e) => s + e.size, 0);
+  const unpacked = entries.reduce((s, e) => s + e.originalSize, 0);
+  if (unpacked > FLOW_FILE_MAX_UNCOMPRESSED) {
+    throw badRequest(
+      `The .flow file unpacks to ${mb(unpacked)}; at most ${mb(FLOW_FILE_MAX_UNCOMPRESSED)} is allowed.`,
+    );
+  }
+  const ratio = unpacked / Math.max(packed, 1);
+  if (ratio > FLOW_FILE_MAX_RATIO) {
+    throw badRequest(
+      `The .flow file is compressed ${Math.round(ratio)}:1, more than the ${FLOW_FILE_MAX_RATIO}:1 allowed; it is refused as a possible zip bomb.`,
+    );
+  }
+  const odd = entries.find((e) => e.compression !== 0 && e.compression !== 8);
+  if (odd) throw badRequest(`The .flow file uses an unsupported compression method for ${odd.name}.`);
+}
+
+function parseJson(bytes: Uint8Array | undefined, name: string): unknown {
+  if (!bytes) throw badRequest(`The .flow file has no ${name}.`);
+  try {
+    return JSON.parse(strFromU8(bytes));
+  } catch {
+    throw badRequest(`${name} in the .flow file is not valid JSON.`);
+  }
+}
+
+// Version 0 manifests had no formatVersion and no node type versions.
+const ZManifestIn = z.object({
+  format: z.literal(FLOW_FILE_FORMAT, { error: `must be '${FLOW_FILE_FORMAT}'` }),
+  formatVersion: z.number().int().min(0).optional(),
+  appVersion: z.string().max(100).optional(),
+  exportedAt: z.string().max(100).optional(),
+  nodeTypes: z.record(z.string(), z.number().int().min(0)).optional(),
+});
+
+function within<T>(schema: z.ZodType<T>, value: unknown, file: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const inner = zodToAppError(parsed.error, file);
+    throw badRequest(`${file} in the .flow file is not valid: ${inner.message}`, inner.details);
+  }
+  return parsed.data;
+}
+
+export interface ReadFlowFile {
+  doc: TFlowDocument;
+  formatVersion: number;
+  migrations: string[];
+}
+
+/** Checks and reads a .flow file; every problem is an AppError (400, or 413 for size) naming it. */
+export function readFlowFile(bytes: Uint8Array): ReadFlowFile {
+  if (bytes.length > FLOW_IMPORT_MAX_BYTES) {
+    throw new AppError(
+      ErrorCode.PAYLOAD_TOO_LARGE,
+      413,
+      `The file is larger than ${mb(FLOW_IMPORT_MAX_BYTES)}.`,
+    );
+  }
+  if (!isZip(bytes)) throw badRequest('The file is not a .flow file (not a zip archive).');
+  const entries = listEntries(bytes);
+  checkEntries(entries);
+  if (!entries.some((e) => e.name === MANIFEST)) throw badRequest(`The .flow file has no ${MANIFEST}.`);
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes, { filter: (f) => f.name === MANIFEST || f.name === DOCUMENT });
+  } catch {
+    throw damaged('its contents cannot be unpacked');
+  }
+  const manifest = within(ZManifestIn, parseJson(files[MANIFEST], MANIFEST), MANIFEST);
+  const version = manifest.formatVersion ?? 0;
+  if (version > FLOW_FILE_VERSION) {
+    throw badRequest(
+      `The .flow file has format version ${version}; this server reads versions up to ${FLOW_FILE_VERSION}. Update Flowlearn to open it.`,
+    );
+  }
+  const raw = within(DOC_SCHEMAS[version], parseJson(files[DOCUMENT], DOCUMENT), DOCUMENT);
+  const { doc: migrated, applied } = migrateFlowDocument(raw, version);
+  const doc = within(ZFlowDocument, migrated, DOCUMENT);
+  // Types are checked after the migrations, which may rename a node type.
+  const unknown = doc.nodes
+    .filter((n) => !isKnownNodeType(n.type ?? ''))
+    .map((n) => ({ nodeId: n.id, type: n.type ?? '' }));
+  if (unknown.length) throw unknownTypesError(unknown);
+  for (const [type, v] of Object.entries(manifest.nodeTypes ?? {})) {
+    const known = nodeSpec(type)?.version;
+    if (known !== undefined && v > known) {
+      throw badRequest(
+        `The .flow file was made by a newer Flowlearn: block type ${type} is version ${v}, this server knows ${known}.`,
+      );
+    }
+  }
+  assertDocSize(doc);
+  return { doc, formatVersion: version, migrations: applied };
+}

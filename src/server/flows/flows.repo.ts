@@ -1,0 +1,167 @@
+import { and, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { inSpace, likePattern, visibleCollections } from '../collections/collections.repo';
+import type { Db } from '../db/client';
+import { collections, flows } from '../db/schema';
+
+export type FlowRow = typeof flows.$inferSelect;
+export type NewFlow = Omit<FlowRow, 'createdAt' | 'updatedAt' | 'revision'>;
+export type FlowPatch = Partial<
+  Pick<FlowRow, 'name' | 'description' | 'iconUrl' | 'nodes' | 'edges' | 'published'>
+>;
+
+// Lists never load the graphs: a summary counts the nodes in the database instead.
+const summaryColumns = {
+  id: flows.id,
+  orgId: flows.orgId,
+  ownerId: flows.ownerId,
+  projectId: flows.projectId,
+  name: flows.name,
+  description: flows.description,
+  iconUrl: flows.iconUrl,
+  published: flows.published,
+  revision: flows.revision,
+  createdAt: flows.createdAt,
+  updatedAt: flows.updatedAt,
+  nodesCount: sql<number>`jsonb_array_length(${flows.nodes})::int`,
+};
+export type FlowSummaryRow = Omit<FlowRow, 'nodes' | 'edges'> & { nodesCount: number };
+
+/** A flow's change shows on its collection's card, so the collection counts as updated too. */
+async function touchCollections(db: Db, ids: Array<string | null>, at: Date): Promise<void> {
+  const present = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (present.length)
+    await db.update(collections).set({ updatedAt: at }).where(inArray(collections.id, present));
+}
+
+export async function findFlow(db: Db, orgId: string | null, id: string): Promise<FlowRow | null> {
+  const [row] = await db
+    .select()
+    .from(flows)
+    .where(and(eq(flows.id, id), inSpace(flows.orgId, orgId)));
+  return row ?? null;
+}
+
+export async function findFlows(db: Db, orgId: string | null, ids: string[]): Promise<FlowRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(flows)
+    .where(and(inArray(flows.id, ids), inSpace(flows.orgId, orgId)));
+}
+
+const byNewest = [desc(flows.createdAt), desc(flows.id)];
+
+export async function listProjectFlows(
+  db: Db,
+  projectId: string,
+  keyword?: string,
+): Promise<FlowSummaryRow[]> {
+  const conditions: SQL[] = [eq(flows.projectId, projectId)];
+  if (keyword) conditions.push(sql`${flows.name} ilike ${likePattern(keyword)}`);
+  return db
+    .select(summaryColumns)
+    .from(flows)
+    .where(and(...conditions))
+    .orderBy(...byNewest);
+}
+
+/** Every flow the user can open in the space: their own without a project and those of visible collections. */
+export async function listAccessibleFlows(
+  db: Db,
+  q: { orgId: string | null; userId: string; allInOrg: boolean; keyword?: string; limit: number },
+): Promise<{ rows: FlowSummaryRow[]; total: number }> {
+  const visible = db
+    .select({ id: collections.id })
+    .from(collections)
+    .where(visibleCollections(q.orgId, q.userId, q.allInOrg));
+  const mine = and(isNull(flows.projectId), eq(flows.ownerId, q.userId));
+  const conditions = [inSpace(flows.orgId, q.orgId), or(mine, inArray(flows.projectId, visible)) as SQL];
+  if (q.keyword) conditions.push(sql`${flows.name} ilike ${likePattern(q.keyword)}`);
+  const where = and(...conditions);
+  const rows = await db
+    .select(summaryColumns)
+    .from(flows)
+    .where(where)
+    .orderBy(...byNewest)
+    .limit(q.limit);
+  const [{ total }] = await db.select({ total: count() }).from(flows).where(where);
+  return { rows, total: Number(total) };
+}
+
+export async function insertFlows(db: Db, rows: NewFlow[]): Promise<FlowRow[]> {
+  if (!rows.length) return [];
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    // Creation order is the default list order; a later row of one batch gets a later timestamp.
+    const values = rows.map((r, i) => {
+      const at = new Date(now.getTime() + i);
+      return { ...r, revision: 1, createdAt: at, updatedAt: at };
+    });
+    const out: FlowRow[] = [];
+    for (let i = 0; i < values.length; i += 100) {
+      out.push(
+        ...(await tx
+          .insert(flows)
+          .values(values.slice(i, i + 100))
+          .returning()),
+      );
+    }
+    await touchCollections(
+      tx,
+      rows.map((r) => r.projectId),
+      now,
+    );
+    return out;
+  });
+}
+
+/** The save of optimistic concurrency: one UPDATE guarded by the revision; null when it was stale (or gone). */
+export async function updateFlowAtRevision(
+  db: Db,
+  id: string,
+  revision: number,
+  patch: FlowPatch,
+): Promise<FlowRow | null> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(flows)
+      .set({ ...patch, revision: sql`${flows.revision} + 1`, updatedAt: now })
+      .where(and(eq(flows.id, id), eq(flows.revision, revision)))
+      .returning();
+    if (row) await touchCollections(tx, [row.projectId], now);
+    return row ?? null;
+  });
+}
+
+export async function deleteFlow(db: Db, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const gone = await tx.delete(flows).where(eq(flows.id, id)).returning({ projectId: flows.projectId });
+    await touchCollections(
+      tx,
+      gone.map((g) => g.projectId),
+      new Date(),
+    );
+    return gone.length === 1;
+  });
+}
+
+/**
+ * Moves flows to a collection (or to No Project, then owned by `newOwnerId`). The revision stays: a
+ * move does not change the document, so an editor open on the flow can still save.
+ */
+export async function moveFlows(
+  db: Db,
+  ids: string[],
+  projectId: string | null,
+  newOwnerId?: string,
+): Promise<FlowSummaryRow[]> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const before = await tx.select({ projectId: flows.projectId }).from(flows).where(inArray(flows.id, ids));
+    const set = { projectId, updatedAt: now, ...(newOwnerId ? { ownerId: newOwnerId } : {}) };
+    const moved = await tx.update(flows).set(set).where(inArray(flows.id, ids)).returning(summaryColumns);
+    await touchCollections(tx, [projectId, ...before.map((b) => b.projectId)], now);
+    return moved;
+  });
+}

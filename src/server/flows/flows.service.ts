@@ -1,0 +1,199 @@
+import type { z } from 'zod';
+import {
+  FLOW_NAME_MAX,
+  FlowMessage,
+  NO_PROJECT_NAME,
+  type TFlowSummary,
+  type ZCreateFlowRequest,
+  ZFlowDocument,
+  type ZFlowSort,
+  type ZUpdateFlowRequest,
+} from '../../shared/contract/flows';
+import { sortFlows } from '../../shared/domain/flow-sort';
+import { newId } from '../../shared/domain/ids';
+import type { TLinkContext } from '../../shared/domain/link-rules';
+import { findUserById } from '../auth/auth.repo';
+import { type Caller, canEdit, collectionFor, noAccess, roleIn } from '../collections/access';
+import { findCollection } from '../collections/collections.repo';
+import type { CollectionsService } from '../collections/collections.service';
+import type { AppDeps } from '../http/context';
+import { conflict, forbidden, notFound, zodToAppError } from '../http/errors';
+import {
+  deleteFlow,
+  type FlowRow,
+  findFlow,
+  insertFlows,
+  listAccessibleFlows,
+  listProjectFlows,
+  moveFlows,
+  updateFlowAtRevision,
+} from './flows.repo';
+import { documentOf, flowSummaryView, flowView, summaryOf } from './flows.view';
+import { assertDocSize, assertValidGraph, usesSpreadsheet } from './graph-check';
+
+type Graph = Parameters<typeof usesSpreadsheet>[0];
+
+export function createFlowsService(deps: AppDeps, collections: CollectionsService) {
+  const db = deps.database.db;
+
+  /** The spreadsheet rule needs the user's Google link flag; only read when the flow could need it. */
+  async function linkContext(caller: Caller, graph: Graph): Promise<TLinkContext> {
+    if (!usesSpreadsheet(graph)) return {};
+    const user = await findUserById(db, caller.userId);
+    return { userLinkedWithGoogleSpreadsheet: user?.linkedWithGoogleSpreadSheet ?? false };
+  }
+
+  /**
+   * Loads a flow of the caller's space. Reading and editing: its author when it has no project, else
+   * anyone with a role in its collection. Managing (delete, move): the author, or the collection's
+   * owner and admins.
+   */
+  async function flowFor(caller: Caller, id: string, need: 'read' | 'manage'): Promise<FlowRow> {
+    const row = await findFlow(db, caller.orgId, id);
+    if (!row) throw notFound('Flow');
+    const mine = row.ownerId === caller.userId;
+    if (row.projectId === null) {
+      if (!mine) throw noAccess(row.orgId, 'Flow');
+      return row;
+    }
+    const col = await findCollection(db, caller.orgId, row.projectId);
+    const role = col ? await roleIn(db, caller, col) : null;
+    if (!role) throw noAccess(row.orgId, 'Flow');
+    if (need === 'manage' && !mine && !canEdit(role)) {
+      throw forbidden("Only the flow's author or the collection's owner and admins can do this.");
+    }
+    return row;
+  }
+
+  /** The collection flows go to (any role in it may add flows), or No Project. */
+  async function target(caller: Caller, projectId: string | null | undefined) {
+    if (!projectId) return { projectId: null, name: NO_PROJECT_NAME };
+    const { row } = await collectionFor(db, caller, projectId, 'view');
+    return { projectId: row.id, name: row.name };
+  }
+
+  const conflictWith = (row: FlowRow) => conflict(FlowMessage.conflict, { current: flowView(row) });
+
+  const copyOf = (caller: Caller, row: FlowRow, projectId: string | null, name = row.name) => ({
+    ...documentOf(row),
+    id: newId(),
+    orgId: caller.orgId,
+    ownerId: caller.userId,
+    projectId,
+    name,
+  });
+
+  return {
+    flowFor,
+    linkContext,
+    target,
+    conflictWith,
+
+    async create(caller: Caller, body: z.infer<typeof ZCreateFlowRequest>) {
+      const t = await target(caller, body.projectId);
+      const doc = {
+        name: body.name,
+        description: body.description ?? '',
+        iconUrl: body.iconUrl ?? null,
+        nodes: body.nodes,
+        edges: body.edges,
+        published: false,
+      };
+      assertDocSize(doc);
+      assertValidGraph(doc, await linkContext(caller, doc));
+      const [row] = await insertFlows(db, [
+        { ...doc, id: newId(), orgId: caller.orgId, ownerId: caller.userId, projectId: t.projectId },
+      ]);
+      return flowView(row);
+    },
+
+    get: async (caller: Caller, id: string) => flowView(await flowFor(caller, id, 'read')),
+
+    async save(caller: Caller, id: string, body: z.infer<typeof ZUpdateFlowRequest>) {
+      const row = await flowFor(caller, id, 'read');
+      const { revision, ...fields } = body;
+      if (revision !== row.revision) throw conflictWith(row);
+      const patch = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<
+        ReturnType<typeof documentOf>
+      >;
+      const merged = ZFlowDocument.safeParse({ ...documentOf(row), ...patch });
+      if (!merged.success) throw zodToAppError(merged.error, 'body');
+      assertDocSize(merged.data);
+      if (patch.nodes || patch.edges) assertValidGraph(merged.data, await linkContext(caller, merged.data));
+      const updated = await updateFlowAtRevision(db, id, revision, patch);
+      if (updated) return flowView(updated);
+      const current = await findFlow(db, caller.orgId, id);
+      throw current ? conflictWith(current) : notFound('Flow');
+    },
+
+    async remove(caller: Caller, id: string) {
+      await flowFor(caller, id, 'manage');
+      await deleteFlow(db, id);
+      return FlowMessage.deleted;
+    },
+
+    /** The copy stays in the same collection, unpublished, owned by the caller. */
+    async duplicate(caller: Caller, id: string) {
+      const row = await flowFor(caller, id, 'read');
+      const name = `${row.name} (copy)`.slice(0, FLOW_NAME_MAX);
+      const [copy] = await insertFlows(db, [
+        { ...copyOf(caller, row, row.projectId, name), published: false },
+      ]);
+      return flowView(copy);
+    },
+
+    /** Moving out to No Project hands the flow to the mover, the only one who sees No Project flows. */
+    async move(caller: Caller, ids: string[], projectId: string | null) {
+      const t = await target(caller, projectId);
+      const unique = [...new Set(ids)];
+      for (const id of unique) await flowFor(caller, id, 'manage');
+      const moved = await moveFlows(
+        db,
+        unique,
+        t.projectId,
+        t.projectId === null ? caller.userId : undefined,
+      );
+      return { data: moved.map(flowSummaryView), message: FlowMessage.moved(t.name) };
+    },
+
+    async copy(caller: Caller, ids: string[], projectId: string | null) {
+      const t = await target(caller, projectId);
+      const rows: FlowRow[] = [];
+      for (const id of [...new Set(ids)]) rows.push(await flowFor(caller, id, 'read'));
+      const copies = await insertFlows(
+        db,
+        rows.map((r) => copyOf(caller, r, t.projectId)),
+      );
+      return { data: copies.map(summaryOf), message: FlowMessage.copied(t.name) };
+    },
+
+    async listUser(caller: Caller, limit: number): Promise<TFlowSummary[]> {
+      const { rows } = await listAccessibleFlows(db, { ...spaceOf(caller), limit });
+      return rows.map(flowSummaryView);
+    },
+
+    async search(caller: Caller, keyword: string, limit: number) {
+      const { rows, total } = await listAccessibleFlows(db, { ...spaceOf(caller), keyword, limit });
+      const found = await collections.list(caller, keyword);
+      return { flows: rows.map(flowSummaryView), collections: found, tools: [], flowsCount: total };
+    },
+
+    async listInProject(
+      caller: Caller,
+      projectId: string,
+      sortBy: z.infer<typeof ZFlowSort>,
+      keyword?: string,
+    ) {
+      await collectionFor(db, caller, projectId, 'view');
+      return sortFlows((await listProjectFlows(db, projectId, keyword)).map(flowSummaryView), sortBy);
+    },
+  };
+}
+
+const spaceOf = (caller: Caller) => ({
+  orgId: caller.orgId,
+  userId: caller.userId,
+  allInOrg: caller.orgAdmin,
+});
+
+export type FlowsService = ReturnType<typeof createFlowsService>;

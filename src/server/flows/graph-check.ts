@@ -1,0 +1,94 @@
+import {
+  FLOW_DOC_MAX_BYTES,
+  type TFlowDocument,
+  type TFlowEdge,
+  type TFlowNode,
+  type TImportReport,
+} from '../../shared/contract/flows';
+import { type TLinkContext, validateGraph } from '../../shared/domain/link-rules';
+import { badRequest } from '../http/errors';
+
+type Graph = { nodes: TFlowNode[]; edges: TFlowEdge[] };
+export type BrokenLink = TImportReport['brokenLinks'][number];
+
+const isMarked = (e: TFlowEdge): boolean => Boolean(e.data?.broken);
+
+/**
+ * The rules apply to the links not yet marked broken: a marked link is already shown to the author as
+ * broken and takes no slot, so it can neither break nor block the others. Save and import both use
+ * this, so a flow that saves also survives export → import unchanged.
+ */
+export function checkLinks(graph: Graph, ctx?: TLinkContext) {
+  return validateGraph({ nodes: graph.nodes, edges: graph.edges.filter((e) => !isMarked(e)) }, ctx);
+}
+
+export function unknownTypesError(unknown: Array<{ nodeId: string; type: string }>) {
+  const types = [...new Set(unknown.map((u) => u.type || '(none)'))];
+  return badRequest(`The flow uses block types this server does not know: ${types.join(', ')}.`, {
+    unknownNodes: unknown,
+  });
+}
+
+/** For a save: unknown block types and newly broken links are refused with 400, naming them. */
+export function assertValidGraph(graph: Graph, ctx?: TLinkContext): void {
+  const report = checkLinks(graph, ctx);
+  if (report.unknownNodes.length) throw unknownTypesError(report.unknownNodes);
+  if (report.broken.length) {
+    const first = report.broken.slice(0, 3).map((b) => `link '${b.edgeId}': ${b.reason}`);
+    const more = report.broken.length > 3 ? ` (and ${report.broken.length - 3} more)` : '';
+    throw badRequest(`The flow breaks the link rules: ${first.join('; ')}${more}`, {
+      brokenLinks: report.broken,
+    });
+  }
+}
+
+/** For an import: links that break the rules are kept, marked `data.broken = { code, reason }`. */
+export function markBrokenLinks(
+  graph: Graph,
+  ctx?: TLinkContext,
+): { edges: TFlowEdge[]; broken: BrokenLink[] } {
+  const report = checkLinks(graph, ctx);
+  if (report.unknownNodes.length) throw unknownTypesError(report.unknownNodes);
+  const byId = new Map(report.broken.map((b) => [b.edgeId, b]));
+  const edges = graph.edges.map((e) => {
+    const b = isMarked(e) ? undefined : byId.get(e.id);
+    return b ? { ...e, data: { ...e.data, broken: { code: b.code, reason: b.reason } } } : e;
+  });
+  return { edges, broken: report.broken.map((b) => ({ edgeId: b.edgeId, code: b.code, reason: b.reason })) };
+}
+
+// PostgreSQL cannot store NUL in text or jsonb, nor a lone UTF-16 surrogate in jsonb: such a string
+// would fail deep in the database, so it is refused up front with the path of the value.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const unstorable = (s: string): boolean => s.includes('\u0000') || LONE_SURROGATE.test(s);
+
+const MAX_DEPTH = 64;
+
+function assertStorable(value: unknown, path: string, depth = 0): void {
+  if (typeof value === 'string') {
+    if (unstorable(value)) throw badRequest(`${path}: contains a NUL character or a broken surrogate pair`);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  if (depth > MAX_DEPTH) throw badRequest(`${path}: nested more than ${MAX_DEPTH} levels deep`);
+  for (const [key, v] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (unstorable(key))
+      throw badRequest(`${at}: the key contains a NUL character or a broken surrogate pair`);
+    assertStorable(v, at, depth + 1);
+  }
+}
+
+/** Flow documents are capped so one flow cannot fill the database or stall a client. */
+export function assertDocSize(doc: Partial<TFlowDocument>): void {
+  const bytes = Buffer.byteLength(JSON.stringify(doc), 'utf8');
+  if (bytes > FLOW_DOC_MAX_BYTES) {
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+    throw badRequest(`The flow is too large: ${mb(bytes)} MB, at most ${mb(FLOW_DOC_MAX_BYTES)} MB.`);
+  }
+  assertStorable(doc, '');
+}
+
+/** Only a flow with a spreadsheet node needs the user's Google link flag for the rules. */
+export const usesSpreadsheet = (graph: Graph): boolean =>
+  graph.nodes.some((n) => n.type === 'writeToGoogleSpreadsheetNode');
