@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import { EXPLORER_SKELETON_CARDS, type TTool } from '../../../shared/contract/tools';
+import { SearchBox } from '../../../ui/SearchBox';
+import { SkeletonCards } from '../../../ui/Skeleton';
+import { space } from '../../../ui/space';
+import { explorer, loadTags, resetExplorer, searchNow, setSearchText, setTag } from '../tools.store';
+import { ToolCard } from './ToolCard';
+import { ToolDialog } from './ToolDialog';
+
+/** /{orgCode}/explore: tags, a keyword search and the grid of tools of the current space. */
+export default function ExplorePage() {
+  const { t } = useTranslation('navbar');
+  const snap = useSnapshot(explorer);
+  const { orgId, orgCode } = useSnapshot(space);
+  const [open, setOpen] = useState<TTool | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: orgId is the trigger, not an input
+  useEffect(() => {
+    // A new space has other tools and tags: start again.
+    resetExplorer();
+    void loadTags();
+    void searchNow();
+    return resetExplorer;
+  }, [orgId]);
+
+  const showSkeleton = snap.loading && snap.tools.length === 0;
+  return (
+    <section className="page explore" aria-labelledby="explore-title">
+      <header className="page__header">
+        <div>
+          <h1 id="explore-title">{t('explore.title')}</h1>
+          <p className="page__lead">{t('explore.lead')}</p>
+        </div>
+        <Link
+          href={`/${orgCode}/create-tool${snap.tagId ? `?tag=${snap.tagId}` : ''}`}
+          className="btn btn--primary"
+        >
+          {t('explore.createTool')}
+        </Link>
+      </header>
+      <SearchBox
+        label={t('explore.search')}
+        clearLabel={t('common:actions.clear')}
+        value={snap.searchText}
+        onChange={setSearchText}
+      />
+      <div className="chips" role="toolbar" aria-label={t('explore.tags')}>
+        <button type="button" className="chip" aria-pressed={snap.tagId === ''} onClick={() => setTag('')}>
+          {t('explore.allTags')}
+        </button>
+        {snap.tags.map((tag) => (
+          <button
+            key={tag.id}
+            type="button"
+            className="chip"
+            aria-pressed={snap.tagId === tag.id}
+            title={tag.description}
+            onClick={() => setTag(tag.id)}
+          >
+            {tag.name}
+          </button>
+        ))}
+      </div>
+      <p className="explore__count" aria-live="polite">
+        {!snap.loading && !snap.failed && t('explore.count', { found: snap.found, total: snap.total })}
+      </p>
+      {showSkeleton ? (
+        <SkeletonCards count={EXPLORER_SKELETON_CARDS} label={t('explore.loading')} />
+      ) : snap.failed ? (
+        <div className="empty-state" role="alert">
+          <p>{t('explore.failed')}</p>
+          <button type="button" className="btn btn--secondary" onClick={() => void searchNow()}>
+            {t('explore.retry')}
+          </button>
+        </div>
+      ) : snap.tools.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-state__title">
+            {snap.searchText || snap.tagId ? t('explore.noMatch') : t('explore.empty')}
+          </p>
+          <p>{t('explore.emptyHint')}</p>
+        </div>
+      ) : (
+        <ul className={`card-grid tool-grid${snap.loading ? ' is-refreshing' : ''}`} aria-busy={snap.loading}>
+          {snap.tools.map((tool) => (
+            <li key={tool.id}>
+              <ToolCard tool={tool as TTool} tags={snap.tags} onOpen={() => setOpen(tool as TTool)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && <ToolDialog toolId={open.id} fallback={open} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFlowSummary } from '../../../shared/contract/flows';
+import { formatDateShort } from '../../../shared/domain/dates';
+import { sortByNaturalName } from '../../../shared/domain/natural-sort';
+import { SearchBox } from '../../../ui/SearchBox';
+import { SkeletonRows } from '../../../ui/Skeleton';
+
+/** Step 0 of the wizard: tick the flows the tool bundles. */
+export function FlowPicker(props: {
+  flows: TFlowSummary[] | null;
+  selected: string[];
+  onToggle: (id: string) => void;
+}) {
+  const { t } = useTranslation('navbar');
+  const [filter, setFilter] = useState('');
+  const shown = useMemo(() => {
+    const all = sortByNaturalName(props.flows ?? [], (f) => f.name);
+    const q = filter.trim().toLowerCase();
+    return q
+      ? all.filter((f) => f.name.toLowerCase().includes(q) || f.description.toLowerCase().includes(q))
+      : all;
+  }, [props.flows, filter]);
+  if (!props.flows) return <SkeletonRows count={5} label={t('createTool.loadingFlows')} />;
+  if (props.flows.length === 0) {
+    return (
+      <div className="empty-state">
+        <p className="empty-state__title">{t('createTool.noFlows')}</p>
+        <p>{t('createTool.noFlowsHint')}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="flow-picker">
+      <SearchBox
+        label={t('createTool.searchFlows')}
+        clearLabel={t('common:actions.clear')}
+        value={filter}
+        onChange={setFilter}
+      />
+      <p className="flow-picker__count" aria-live="polite">
+        {t('createTool.selected', { count: props.selected.length })}
+      </p>
+      <ul className="flow-picker__list">
+        {shown.map((f) => (
+          <li key={f._id}>
+            <label className="flow-picker__item">
+              <input
+                type="checkbox"
+                checked={props.selected.includes(f._id)}
+                onChange={() => props.onToggle(f._id)}
+              />
+              <span className="flow-picker__text">
+                <span className="flow-picker__name">{f.name}</span>
+                <span className="flow-picker__meta">
+                  {f.description || t('explore.noDescription')} · {formatDateShort(f.updatedAt)}
+                </span>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

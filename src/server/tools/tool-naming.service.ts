@@ -1,0 +1,108 @@
+import type { TGenerateNameResponse } from '../../shared/contract/tools';
+import {
+  type AiFlowSummary,
+  type AiMessage,
+  AiProviderError,
+  complete,
+  isAbortError,
+} from '../adapters/ai/ai';
+import type { AppDeps } from '../http/context';
+import type { Caller } from './caller';
+import type { ToolsService } from './tools.service';
+
+const TIMEOUT_MS = 60_000;
+const NAME_MAX = 120;
+const DESCRIPTION_MAX = 2000;
+const NODE_TYPES_SHOWN = 30;
+
+const SYSTEM_PROMPT = [
+  'You name learning tools for teachers. A tool bundles one or more learning flows.',
+  'Answer with JSON only, no other text: {"name": "...", "description": "..."}.',
+  'The name: at most 60 characters, specific, no quotes. The description: one or two sentences',
+  '(at most 300 characters) telling a teacher what learners do with the tool.',
+  'Write in the language of the flow names.',
+].join(' ');
+
+function userPrompt(flows: AiFlowSummary[]): string {
+  const lines = flows.map((f, i) => {
+    const types = f.nodeTypes.slice(0, NODE_TYPES_SHOWN).join(', ') || 'none';
+    const about = f.description.trim() ? `\n   Description: ${f.description.trim()}` : '';
+    return `${i + 1}. Name: ${f.name}${about}\n   Node types: ${types}`;
+  });
+  return `Flows in the tool:\n${lines.join('\n')}`;
+}
+
+const clip = (text: string, max: number) =>
+  text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+const unquote = (line: string) =>
+  line
+    .replace(/^[#*\s-]*(name|description)\s*[:：]\s*/i, '')
+    .replace(/^["'“*]+|["'”*]+$/g, '')
+    .trim();
+
+/** The model's answer: JSON as asked (possibly inside a code fence), else "name line, description lines". */
+export function parseNameDescription(text: string): { name: string; description: string } | null {
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start >= 0 && end > start) {
+    try {
+      const value = JSON.parse(text.slice(start, end + 1)) as { name?: unknown; description?: unknown };
+      if (typeof value.name === 'string' && value.name.trim()) {
+        const description = typeof value.description === 'string' ? value.description.trim() : '';
+        return { name: value.name.trim(), description };
+      }
+    } catch {
+      // not JSON after all: read it as lines
+    }
+  }
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('```'));
+  const name = unquote(lines[0] ?? '');
+  if (!name) return null;
+  return { name, description: lines.slice(1).map(unquote).join(' ').trim() };
+}
+
+/** POST /api/tool/generate-name-description: a name and description for the chosen flows. */
+export function createToolNamingService(deps: AppDeps, tools: ToolsService) {
+  return {
+    async generate(caller: Caller, flowIds: string[], signal?: AbortSignal): Promise<TGenerateNameResponse> {
+      const flows = await tools.requireUsableFlows(caller, flowIds);
+      const summaries = flows.map((f) => ({
+        name: f.name,
+        description: f.description,
+        nodeTypes: f.nodeTypes,
+      }));
+      const timeout = AbortSignal.timeout(TIMEOUT_MS);
+      const messages: AiMessage[] = [
+        { role: 'system', content: SYSTEM_PROMPT },
+        { role: 'user', content: userPrompt(summaries) },
+      ];
+      let text: string;
+      try {
+        const task = { kind: 'name-description' as const, flows: summaries };
+        const answer = await complete(deps.ai, {
+          messages,
+          task,
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        });
+        text = answer.text;
+      } catch (error) {
+        if (!isAbortError(error)) throw error;
+        throw new AiProviderError(
+          timeout.aborted
+            ? `AI provider error: no answer within ${TIMEOUT_MS / 1000} s`
+            : 'The request was cancelled',
+        );
+      }
+      const parsed = parseNameDescription(text);
+      if (!parsed) throw new AiProviderError('AI provider error: the model returned no name');
+      return {
+        name: clip(parsed.name, NAME_MAX),
+        description: clip(parsed.description, DESCRIPTION_MAX),
+        provider: deps.ai.id,
+      };
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** Contract of the tool explorer and tool creation (spec 01 §3, §7; spec 03 §3, §5, §7). */
+export const TAG_LIST_LIMIT = 20;
+export const TOOL_SEARCH_LIMIT = 1000;
+export const SEARCH_DEBOUNCE_MS = 1000;
+export const EXPLORER_SKELETON_CARDS = 12;
+
+export const ZPaymentOption = z.enum(['PAY_BY_ME', 'PAY_BY_ORG', 'PAY_BY_PARTICIPANT']);
+export type TPaymentOption = z.infer<typeof ZPaymentOption>;
+
+export const ZTag = z.object({ id: z.string(), _id: z.string(), name: z.string(), description: z.string() });
+export type TTag = z.infer<typeof ZTag>;
+export const ZTagListResponse = z.object({ data: z.array(ZTag) });
+export const ZTagQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(TAG_LIST_LIMIT) });
+export const ZCreateTagRequest = z.object({
+  name: z.string().trim().min(1, 'is required').max(40),
+  description: z.string().trim().max(200).optional(),
+});
+export const ZUpdateTagRequest = ZCreateTagRequest.partial();
+export const ZTagResponse = z.object({ data: ZTag, message: z.string().optional() });
+
+export const ZToolFlow = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  iconUrl: z.string().nullable(),
+  projectId: z.string().nullable(),
+});
+
+export const ZTool = z.object({
+  id: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Short public code of the tool (used in share links). */
+  code: z.string(),
+  status: z.enum(['active', 'archived']),
+  iconUrl: z.string().nullable(),
+  type: z.string(),
+  flowIds: z.array(z.string()),
+  organizationId: z.string().nullable(),
+  tagIds: z.array(z.string()),
+  flowsCount: z.number(),
+  flows: z.array(ZToolFlow),
+  unitUsageOption: ZPaymentOption,
+  endDate: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TTool = z.infer<typeof ZTool>;
+
+export const ZToolSearchQuery = z.object({
+  tagId: z.string().optional(),
+  keyword: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(TOOL_SEARCH_LIMIT).default(TOOL_SEARCH_LIMIT),
+});
+export const ZToolSearchResponse = z.object({
+  tools: z.array(ZTool),
+  total: z.number(),
+  found: z.number(),
+  success: z.boolean(),
+});
+export type TToolSearchResponse = z.infer<typeof ZToolSearchResponse>;
+
+export const ZCreateToolRequest = z.object({
+  name: z.string().trim().min(1, 'is required').max(120),
+  description: z.string().trim().max(2000).default(''),
+  iconUrl: z.string().url().max(2048).nullable().optional(),
+  type: z.string().max(40).default('tool'),
+  flowIds: z.array(z.string()).min(1, 'choose at least one flow').max(100),
+  tagIds: z.array(z.string()).max(20).default([]),
+  unitUsageOption: ZPaymentOption,
+  endDate: z.string().datetime().nullable().optional(),
+});
+export type TCreateToolRequest = z.input<typeof ZCreateToolRequest>;
+export const ZToolResponse = z.object({ data: ZTool, message: z.string().optional() });
+
+/** POST /api/tool/generate-name-description (also used by assignments and tasks). */
+export const ZGenerateNameRequest = z.object({
+  flows: z.array(z.string()).min(1, 'choose at least one flow').max(100),
+});
+export const ZGenerateNameResponse = z.object({
+  name: z.string(),
+  description: z.string(),
+  /** 'offline' when the offline provider wrote it ("Offline demo — no AI model"). */
+  provider: z.string(),
+});
+export type TGenerateNameResponse = z.infer<typeof ZGenerateNameResponse>;
