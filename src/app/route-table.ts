@@ -1,0 +1,94 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The route table of spec 01 §2, spec 02 §2 and spec 03 §2 as data. A route without `load` has no
+ * screen yet: it renders its layout and the not-found page (no fake screens).
+ */
+type Loader = () => Promise<{ default: ComponentType }>;
+export type RouteKind = 'public' | 'home' | 'full';
+export interface RouteDef {
+  path: string;
+  kind: RouteKind;
+  load?: Loader;
+}
+
+const auth = {
+  login: () => import('../features/auth/components/LoginPage'),
+  signup: () => import('../features/auth/components/SignupPage'),
+  reset: () => import('../features/auth/components/ResetPasswordPage'),
+  orgLogin: () => import('./pages/OrgLoginPage'),
+  callback: () => import('../features/auth/components/CallbackPage'),
+  redirect: () => import('../features/auth/components/RedirectPage'),
+};
+const orgs = { join: () => import('../features/orgs/components/JoinOrgPage') };
+const collections = {
+  list: () => import('../features/collections/components/CollectionsPage'),
+  one: () => import('../features/collections/components/CollectionPage'),
+  settings: () => import('../features/collections/components/CollectionSettingsPage'),
+  library: () => import('../features/collections/components/LibraryPage'),
+};
+const tools = {
+  explore: () => import('../features/tools/components/ExplorePage'),
+  create: () => import('../features/tools/components/CreateToolPage'),
+};
+
+export const PUBLIC_ROUTES: RouteDef[] = [
+  { path: '/redirect', kind: 'public', load: auth.redirect },
+  { path: '/callback', kind: 'public', load: auth.callback },
+  { path: '/login', kind: 'public', load: auth.login },
+  { path: '/reset-password', kind: 'public', load: auth.reset },
+  { path: '/signup', kind: 'public', load: auth.signup },
+  { path: '/org-login', kind: 'public', load: auth.orgLogin },
+  { path: '/error', kind: 'public' },
+];
+
+/** Guarded full-page routes (no home layout). */
+export const FULL_ROUTES: RouteDef[] = [
+  { path: '/:orgCode/projects/:projectId/flows/:id', kind: 'full' },
+  { path: '/:orgCode/create-assignment', kind: 'full' },
+  { path: '/:orgCode/edit-assignment/:assignmentId', kind: 'full' },
+  { path: '/:orgCode/create-tool', kind: 'full', load: tools.create },
+  { path: '/:orgCode/create-automation', kind: 'full' },
+  { path: '/personal/edit-automation/:taskId', kind: 'full' },
+];
+
+/** Guarded routes under the home layout; all carry the /{orgCode} prefix. */
+const HOME_CHILDREN: Array<[string, Loader?]> = [
+  ['explore', tools.explore],
+  ['ai-flow-generator'],
+  ['join-org', orgs.join],
+  ['library', collections.library],
+  ['library/projects/:projectId', collections.library],
+  ['library/no-project', collections.library],
+  ['automation'],
+  ['chat'],
+  ['chat/:id'],
+  ['automation/task/:taskId'],
+  ['api-key-management'],
+  ['automation/api-keys/activity'],
+  ['automation/api-key-activity/:id'],
+  ['automation/:assignmentId'],
+  ['assignment'],
+  ['assignment/:assignmentId'],
+  ['assignment/:projectId/settings'],
+  ['collections', collections.list],
+  ['collections/projects/:projectId', collections.one],
+  ['collections/projects/:projectId/setting', collections.settings],
+];
+export const HOME_ROUTES: RouteDef[] = HOME_CHILDREN.map(([p, load]) => ({
+  path: `/:orgCode/${p}`,
+  kind: 'home',
+  load,
+}));
+
+/** First path words of guarded pages; a path that starts with one lacks its org code. */
+export const GUARDED_WORDS = new Set([
+  ...HOME_CHILDREN.map(([p]) => p.split('/')[0]),
+  'create-assignment',
+  'edit-assignment',
+  'create-tool',
+  'create-automation',
+]);
+
+/** Where "/" and a fresh sign-in land. */
+export const HOME_PATH = '/explore';

@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { ErrorCode } from '../shared/contract/errors';
+import { authRoutes } from './auth/auth.routes';
+import { collectionsRoutes } from './collections/collections.routes';
+import { createCollectionsService } from './collections/collections.service';
+import { flowsRoutes, isFlowImportPath } from './flows/flows.routes';
+import type { AppDeps, AppEnv } from './http/context';
+import { errorResponse } from './http/errors';
+import { healthRoutes } from './http/health';
+import { requestLog } from './http/request-log';
+import { limitBody, securityHeaders } from './http/security';
+import { mountClient } from './http/static-client';
+import { orgsRoutes } from './orgs/orgs.routes';
+import { tagsRoutes } from './tools/tags.routes';
+import { toolsRoutes } from './tools/tools.routes';
+
+/** Builds the whole HTTP app: every area under /api, then the built PWA under /editor. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestLog(deps.logger));
+  app.use('*', securityHeaders());
+  app.use('*', compress());
+  const bodyLimit = limitBody(deps.env.BODY_LIMIT_BYTES);
+  // .flow imports carry their own, larger limit (flows.routes.ts).
+  app.use('/api/*', (c, next) => (isFlowImportPath(c.req.path) ? next() : bodyLimit(c, next)));
+  app.onError((err, c) => errorResponse(c, err));
+
+  const api = new Hono<AppEnv>()
+    .route('/', healthRoutes(deps))
+    .route('/', authRoutes(deps))
+    .route('/', orgsRoutes(deps))
+    .route('/', collectionsRoutes(deps))
+    .route('/', flowsRoutes(deps, createCollectionsService(deps)))
+    .route('/', tagsRoutes(deps))
+    .route('/', toolsRoutes(deps));
+  app.route('/api', api);
+  app.all('/api/*', (c) =>
+    c.json({ message: `No route ${c.req.method} ${c.req.path}`, errorCode: ErrorCode.NOT_FOUND }, 404),
+  );
+
+  if (deps.clientDir) mountClient(app, deps.clientDir);
+  app.notFound((c) => c.json({ message: `Not found: ${c.req.path}`, errorCode: ErrorCode.NOT_FOUND }, 404));
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

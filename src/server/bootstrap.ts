@@ -1,0 +1,23 @@
+import { join, resolve } from 'node:path';
+import { createAiProvider } from './adapters/ai/provider';
+import { createMailAdapter } from './adapters/mail/mail';
+import { createTokenService } from './auth/tokens';
+import { openDatabase } from './db/client';
+import { seedDemo } from './db/seed';
+import type { TEnv } from './env';
+import type { AppDeps } from './http/context';
+import { createLogger } from './http/logger';
+
+/** Opens the database (migrating it) and assembles what the app needs; shared by main and tests. */
+export async function bootstrap(env: TEnv, opts: { clientDir?: string } = {}): Promise<AppDeps> {
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: resolve(join(env.DATA_DIR, 'db')) },
+  );
+  const tokens = await createTokenService(database.db, env);
+  const mail = createMailAdapter(env, database.db, logger);
+  const ai = createAiProvider(env);
+  const deps: AppDeps = { env, database, logger, tokens, mail, ai, clientDir: opts.clientDir };
+  if (env.SEED_DEMO) await seedDemo(deps);
+  return deps;
+}

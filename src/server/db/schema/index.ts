@@ -1,0 +1,6 @@
+export * from './auth';
+export * from './collections';
+export * from './flows';
+export * from './orgs';
+export * from './system';
+export * from './tools';

@@ -1,0 +1,43 @@
+import type { AiProvider } from '../adapters/ai/ai';
+import type { MailAdapter } from '../adapters/mail/mail';
+import type { TokenService } from '../auth/tokens';
+import type { Database } from '../db/client';
+import type { TEnv } from '../env';
+import type { Logger } from './logger';
+
+/** Everything a route needs from the outside world, built once at start (and per test file). */
+export interface AppDeps {
+  env: TEnv;
+  database: Database;
+  logger: Logger;
+  tokens: TokenService;
+  /** Dev outbox by default, SMTP when SMTP_URL is set. */
+  mail: MailAdapter;
+  /** The offline provider by default, an OpenAI-compatible API when AI_BASE_URL is set. */
+  ai: AiProvider;
+  /** Folder of the built client (vite build output); the API still works without it. */
+  clientDir?: string;
+}
+
+/** Who is calling: set by requireAuth. */
+export interface AuthInfo {
+  userId: string;
+  email: string;
+}
+
+/** The space of the call, from the orgId header; set by orgScope after checking membership. */
+export interface SpaceInfo {
+  /** null for the personal space. */
+  orgId: string | null;
+  role: 'admin' | 'member' | null;
+}
+
+/** Per-request values set by middleware. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    log: Logger;
+    auth: AuthInfo;
+    space: SpaceInfo;
+  };
+}
