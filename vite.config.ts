@@ -36,7 +36,13 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  build: { outDir: 'dist', target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1200 },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1200,
+  },
   server: { proxy: { '/api': { target: 'http://localhost:8787', changeOrigin: false } } },
   test: {
     projects: [

@@ -1,18 +1,17 @@
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { readEnv } from './env';
+import { CLIENT_DIR } from './paths';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** The only file that listens. Stops cleanly on SIGTERM/SIGINT so a restart loses no write. */
 export async function main(): Promise<void> {
   const env = readEnv();
-  const deps = await bootstrap(env, { clientDir: join(root, 'dist') });
+  const deps = await bootstrap(env, { clientDir: CLIENT_DIR });
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info: AddressInfo) => {
     const host = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Bench } from './bench';
 
-const dist = join(process.cwd(), 'dist');
+const dist = join(process.cwd(), 'dist', 'client');
 const BASE = '/editor/';
 const TARGET_KB = 150;
 
@@ -25,7 +25,7 @@ export const shellSizeBench: Bench = {
   async run() {
     const index = join(dist, 'index.html');
     if (!existsSync(index)) {
-      const notes = ['dist/index.html is missing: run `npm run build` first'];
+      const notes = ['dist/client/index.html is missing: run `npm run build` first'];
       return [
         { figure: 'shell JS before any route (gzip)', value: 'n/a', target: '', withinTarget: null, notes },
       ];

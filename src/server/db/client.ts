@@ -1,6 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths';
 import * as schema from './schema';
 
 /** One type for both drivers: repos never know which engine is behind it. */
@@ -29,7 +28,7 @@ export interface OpenOptions {
   pgliteDir?: string;
 }
 
-const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = MIGRATIONS_DIR;
 
 /** The only place that knows PGlite from pg. Applies migrations before returning. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -44,9 +43,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const client = await PGlite.create(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
-  // PGlite has no autovacuum: without statistics the planner skips the search indexes.
-  await client.exec('analyze');
-  return { db, kind: 'pglite', truncateAll: () => truncateAll(db), close: () => client.close() };
+  // PGlite has no autovacuum: without statistics the planner skips the search indexes. Refreshed
+  // shortly after start and then hourly, off the start-up path.
+  const analyze = () => void client.exec('analyze').catch(() => undefined);
+  const soon = setTimeout(analyze, 3000).unref();
+  const hourly = setInterval(analyze, 3600_000).unref();
+  const close = () => {
+    clearTimeout(soon);
+    clearInterval(hourly);
+    return client.close();
+  };
+  return { db, kind: 'pglite', truncateAll: () => truncateAll(db), close };
 }
 
 async function truncateAll(db: Db): Promise<void> {

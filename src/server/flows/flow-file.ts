@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { z } from 'zod';
 import { ErrorCode } from '../../shared/contract/errors';
@@ -15,6 +16,7 @@ import {
 } from '../../shared/contract/flows';
 import { isKnownNodeType, nodeSpec } from '../../shared/domain/node-catalogue';
 import { AppError, badRequest, zodToAppError } from '../http/errors';
+import { PROJECT_ROOT } from '../paths';
 import { DOC_SCHEMAS, migrateFlowDocument } from './flow-file-migrations';
 import { assertDocSize, unknownTypesError } from './graph-check';
 
@@ -30,7 +32,7 @@ export const DOCUMENT = 'flow.json';
 
 function readAppVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
+    const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8'));
     return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
   } catch {
     return '0.0.0';
