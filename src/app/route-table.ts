@@ -27,6 +27,7 @@ const collections = {
   settings: () => import('../features/collections/components/CollectionSettingsPage'),
   library: () => import('../features/collections/components/LibraryPage'),
 };
+const canvas = { editor: () => import('../features/canvas/components/FlowEditorPage') };
 const tools = {
   explore: () => import('../features/tools/components/ExplorePage'),
   create: () => import('../features/tools/components/CreateToolPage'),
@@ -44,7 +45,7 @@ export const PUBLIC_ROUTES: RouteDef[] = [
 
 /** Guarded full-page routes (no home layout). */
 export const FULL_ROUTES: RouteDef[] = [
-  { path: '/:orgCode/projects/:projectId/flows/:id', kind: 'full' },
+  { path: '/:orgCode/projects/:projectId/flows/:id', kind: 'full', load: canvas.editor },
   { path: '/:orgCode/create-assignment', kind: 'full' },
   { path: '/:orgCode/edit-assignment/:assignmentId', kind: 'full' },
   { path: '/:orgCode/create-tool', kind: 'full', load: tools.create },

@@ -1,0 +1,109 @@
+import '@xyflow/react/dist/style.css';
+import {
+  Background,
+  type Connection,
+  Controls,
+  type FinalConnectionState,
+  MiniMap,
+  type OnConnectStartParams,
+  ReactFlow,
+} from '@xyflow/react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { TCanvasEdge, TCanvasNode } from '../canvas.types';
+import { editor, useGraph } from '../store/canvas.store';
+import { connect, onEdgesChange, onNodesChange } from '../store/edit.actions';
+import { commit } from '../store/history.actions';
+import {
+  endLinkDrag,
+  isValidLink,
+  linkHint,
+  refusalOf,
+  showRefusal,
+  startLinkDrag,
+} from '../store/link-drag';
+import { setCanvasElement } from '../viewport';
+import { EDGE_TYPES } from './FlowEdge';
+import { NODE_TYPES } from './FlowNode';
+import { LinkBanner } from './LinkBanner';
+import { OverviewMap } from './OverviewMap';
+import { openingView } from './opening-view';
+
+// Handlers and options live at module level: ReactFlow must see the same objects on every render.
+const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
+const PAN_WITH_MIDDLE_OR_RIGHT = [1, 2];
+const onConnect = (conn: Connection) => {
+  const r = connect(conn);
+  if (!r.ok) showRefusal(refusalOf(conn));
+};
+const onConnectStart = (_: unknown, p: OnConnectStartParams) =>
+  startLinkDrag(p.nodeId, p.handleId, p.handleType);
+const onConnectEnd = (_: unknown, state: FinalConnectionState) => endLinkDrag(state);
+const onGestureEnd = () => {
+  commit();
+};
+const onPaneClick = () => {
+  if (editor.drawer === 'panel') editor.drawer = null;
+};
+const MINIMAP_STYLE = { width: 168, height: 112 };
+const miniMapColour = (n: TCanvasNode) => (n.selected ? '#3b4bd8' : '#94a3b8');
+// Past this many blocks, only those in view are drawn (xyflow's onlyRenderVisibleElements).
+const VISIBLE_ONLY_FROM = 300;
+// Past this many, xyflow's MiniMap costs more per frame than the drag itself: a cheaper overview.
+const LIGHT_OVERVIEW_FROM = 800;
+
+/** The ReactFlow canvas: a controlled flow over the editor's graph store. */
+export function Canvas() {
+  const { t } = useTranslation();
+  const { nodes, edges } = useGraph();
+  const { boxSelect } = useSnapshot(editor);
+  const { active } = useSnapshot(linkHint);
+  return (
+    <section
+      className={`flow-canvas${active ? ' flow-canvas--linking' : ''}`}
+      ref={setCanvasElement}
+      aria-label={t('canvas.canvasLabel')}
+    >
+      <ReactFlow<TCanvasNode, TCanvasEdge>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={NODE_TYPES}
+        edgeTypes={EDGE_TYPES}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={onConnect}
+        onConnectStart={onConnectStart}
+        onConnectEnd={onConnectEnd}
+        isValidConnection={isValidLink}
+        onNodeDragStop={onGestureEnd}
+        onSelectionDragStop={onGestureEnd}
+        onPaneClick={onPaneClick}
+        deleteKeyCode={null}
+        selectionKeyCode="Shift"
+        multiSelectionKeyCode={MULTI_SELECT_KEYS}
+        selectionOnDrag={boxSelect}
+        panOnDrag={boxSelect ? PAN_WITH_MIDDLE_OR_RIGHT : true}
+        onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_FROM}
+        connectionRadius={28}
+        onInit={openingView}
+        minZoom={0.05}
+        maxZoom={2}
+      >
+        <Background gap={24} />
+        <Controls showInteractive={false} />
+        {nodes.length > LIGHT_OVERVIEW_FROM ? (
+          <OverviewMap />
+        ) : (
+          <MiniMap
+            pannable
+            zoomable
+            style={MINIMAP_STYLE}
+            nodeColor={miniMapColour}
+            ariaLabel={t('canvas.minimap')}
+          />
+        )}
+      </ReactFlow>
+      <LinkBanner />
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import {
+  BaseEdge,
+  BezierEdge,
+  EdgeLabelRenderer,
+  type EdgeProps,
+  getBezierPath,
+  SimpleBezierEdge,
+  SmoothStepEdge,
+  StepEdge,
+  StraightEdge,
+} from '@xyflow/react';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TCanvasEdge } from '../canvas.types';
+import { WarningIcon } from './icons';
+
+const BROKEN_STYLE = { stroke: '#dc2626', strokeWidth: 2, strokeDasharray: '8 6' };
+
+/** A link an import marked broken: dashed red, with its reason on a badge (full text when selected). */
+function BrokenEdge(props: EdgeProps<TCanvasEdge>) {
+  const { t } = useTranslation();
+  const [path, x, y] = getBezierPath(props);
+  const broken = props.data?.broken;
+  const reason = broken
+    ? t(`canvas.refusal.${broken.code}`, { defaultValue: broken.reason, from: '', to: '' })
+    : '';
+  return (
+    <>
+      <BaseEdge id={props.id} path={path} style={BROKEN_STYLE} interactionWidth={24} />
+      <EdgeLabelRenderer>
+        <div
+          className={`flow-edge-broken${props.selected ? ' is-selected' : ''}`}
+          style={{ transform: `translate(-50%, -50%) translate(${x}px, ${y}px)` }}
+          title={reason}
+          data-testid="broken-link"
+        >
+          <WarningIcon size={12} /> {props.selected ? reason : t('canvas.brokenLink')}
+        </div>
+      </EdgeLabelRenderer>
+    </>
+  );
+}
+
+const DRAWN = {
+  default: BezierEdge,
+  smoothstep: SmoothStepEdge,
+  step: StepEdge,
+  straight: StraightEdge,
+  simplebezier: SimpleBezierEdge,
+} as const;
+
+function FlowEdgeView(props: EdgeProps<TCanvasEdge>) {
+  if (props.data?.broken) return <BrokenEdge {...props} />;
+  const Drawn = DRAWN[(props.type ?? 'default') as keyof typeof DRAWN] ?? BezierEdge;
+  return <Drawn {...props} />;
+}
+
+export const FlowEdge = memo(FlowEdgeView);
+
+/** Built once (see NODE_TYPES): every edge type the flows use, drawn by FlowEdge. */
+export const EDGE_TYPES = Object.fromEntries(Object.keys(DRAWN).map((k) => [k, FlowEdge]));

@@ -1,0 +1,98 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TNodeSpec } from '../../../shared/domain/node-catalogue';
+import type { TNodeData } from '../canvas.types';
+import { finishEditing, updateNodeData } from '../store/edit.actions';
+import { BandFields } from './BandFields';
+import { ColourField } from './ColourField';
+import { FormsField } from './FormsField';
+import { NODE_DEFAULTS } from './node-look';
+
+function Check({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
+  return (
+    <label className="panel-check">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+/** The selected block's data (spec 01 §3), edited in place; each field's edit is one undo step. */
+export function NodeFields({ id, data, spec }: { id: string; data: TNodeData; spec: TNodeSpec }) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const imageId = useId();
+  const change = (patch: Partial<TNodeData>) => updateNodeData(id, patch);
+  const toggle = (patch: Partial<TNodeData>) => updateNodeData(id, patch, true);
+  return (
+    <div className="panel-fields">
+      <p className="panel-fields__type">
+        <strong>{spec.name}</strong> — {spec.description}
+      </p>
+      <div className="panel-field">
+        <label htmlFor={labelId}>{t('canvas.panel.label')}</label>
+        <input
+          id={labelId}
+          className="input"
+          value={data.label ?? ''}
+          placeholder={spec.name}
+          onChange={(e) => change({ label: e.target.value })}
+          onBlur={finishEditing}
+        />
+      </div>
+      <ColourField
+        label={t('canvas.panel.textColour')}
+        colour={data.textColor || NODE_DEFAULTS.textColor}
+        onColour={(v) => change({ textColor: v })}
+        opacity={data.textOpacity}
+        opacityLabel={t('canvas.panel.textOpacity')}
+        onOpacity={(v) => change({ textOpacity: v })}
+        onDone={finishEditing}
+      />
+      <ColourField
+        label={t('canvas.panel.background')}
+        colour={data.backgroundColor || NODE_DEFAULTS.backgroundColor}
+        onColour={(v) => change({ backgroundColor: v })}
+        onDone={finishEditing}
+      />
+      <div className="panel-field">
+        <label htmlFor={imageId}>{t('canvas.panel.image')}</label>
+        <input
+          id={imageId}
+          className="input"
+          type="url"
+          inputMode="url"
+          placeholder="https://…"
+          value={data.backgroundImage ?? ''}
+          onChange={(e) => change({ backgroundImage: e.target.value })}
+          onBlur={finishEditing}
+        />
+      </div>
+      <Check label={t('canvas.panel.tile')} checked={!!data.tileOn} onChange={(v) => toggle({ tileOn: v })} />
+      <Check
+        label={t('canvas.panel.shadow')}
+        checked={!!data.dropShadow}
+        onChange={(v) => toggle({ dropShadow: v })}
+      />
+      <Check
+        label={t('canvas.panel.autoNext')}
+        checked={!!data.autoExecuteNextNode}
+        onChange={(v) => toggle({ autoExecuteNextNode: v })}
+      />
+      <BandFields data={data} onChange={change} onDone={finishEditing} />
+      <FormsField
+        forms={data.forms ?? []}
+        onChange={(forms, now) => updateNodeData(id, { forms }, now)}
+        onDone={finishEditing}
+      />
+    </div>
+  );
+}

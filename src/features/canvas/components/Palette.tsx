@@ -1,0 +1,117 @@
+import { useReactFlow } from '@xyflow/react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { paletteEntries, type TNodeGroupId } from '../../../shared/domain/node-catalogue';
+import { SearchBox } from '../../../ui/SearchBox';
+import { space } from '../../../ui/space';
+import { NODE_WIDTH } from '../graph-utils';
+import { editor } from '../store/canvas.store';
+import { placeNode } from '../store/edit.actions';
+import { canvasRect, isOverCanvas } from '../viewport';
+import { PaletteEntry } from './PaletteEntry';
+import type { TDragGhost } from './usePaletteDrag';
+
+/** The block list: the catalogue's groups, searchable; tap to place in the centre or drag onto the canvas. */
+export function Palette() {
+  const { t } = useTranslation();
+  const { orgId } = useSnapshot(space);
+  const { drawer } = useSnapshot(editor);
+  const { screenToFlowPosition } = useReactFlow();
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search);
+  const [closed, setClosed] = useState<ReadonlySet<TNodeGroupId>>(() => new Set(['placeholders']));
+  const [ghost, setGhost] = useState<TDragGhost>(null);
+  // organizationKnowledgeBankNode is offered only in an organisation (spec 01 §9).
+  const groups = useMemo(
+    () => paletteEntries({ personalSpace: orgId === 'personal', search: deferred }),
+    [orgId, deferred],
+  );
+
+  const placeAt = useCallback(
+    (type: string, x: number, y: number) => {
+      const p = screenToFlowPosition({ x, y });
+      placeNode(type, { x: Math.round(p.x - NODE_WIDTH / 2), y: Math.round(p.y - 24) });
+      if (editor.drawer === 'palette') editor.drawer = null;
+    },
+    [screenToFlowPosition],
+  );
+  const onTap = useCallback(
+    (type: string) => {
+      const r = canvasRect();
+      if (r) placeAt(type, r.left + r.width / 2, r.top + r.height / 2);
+    },
+    [placeAt],
+  );
+  const onDrop = useCallback(
+    (type: string, x: number, y: number) => {
+      if (isOverCanvas(x, y)) placeAt(type, x, y);
+    },
+    [placeAt],
+  );
+  const toggle = (id: TNodeGroupId) =>
+    setClosed((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  return (
+    <aside
+      className={`flow-palette${drawer === 'palette' ? ' is-open' : ''}`}
+      aria-label={t('canvas.palette.title')}
+    >
+      <div className="flow-palette__head">
+        <h2 className="flow-side__title">{t('canvas.palette.title')}</h2>
+        <SearchBox
+          label={t('canvas.palette.search')}
+          clearLabel={t('canvas.palette.clear')}
+          value={search}
+          onChange={setSearch}
+        />
+      </div>
+      <div className="flow-palette__list">
+        {groups.length === 0 && <p className="flow-side__hint">{t('canvas.palette.noMatch')}</p>}
+        {groups.map((g) => {
+          const open = deferred !== '' || !closed.has(g.id);
+          return (
+            <section key={g.id} className="palette-group">
+              <h3>
+                <button
+                  type="button"
+                  className="palette-group__toggle"
+                  aria-expanded={open}
+                  onClick={() => toggle(g.id)}
+                >
+                  <span>{t(`canvas.groups.${g.id}`)}</span>
+                  <span className="palette-group__count">{g.entries.length}</span>
+                </button>
+              </h3>
+              {open && (
+                <ul>
+                  {g.entries.map((e) => (
+                    <PaletteEntry
+                      key={e.spec.type}
+                      entry={e}
+                      onMove={setGhost}
+                      onDrop={onDrop}
+                      onTap={onTap}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+          );
+        })}
+      </div>
+      {ghost &&
+        createPortal(
+          <div className="palette-ghost" style={{ left: ghost.x, top: ghost.y }} aria-hidden="true">
+            {ghost.name}
+          </div>,
+          document.body,
+        )}
+    </aside>
+  );
+}

@@ -1,0 +1,46 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TPaletteEntry } from '../../../shared/domain/node-catalogue';
+import { type TDragGhost, usePaletteDrag } from './usePaletteDrag';
+
+type TProps = {
+  entry: TPaletteEntry;
+  onMove: (ghost: TDragGhost) => void;
+  onDrop: (type: string, x: number, y: number) => void;
+  onTap: (type: string) => void;
+};
+
+/**
+ * One block in the palette. Blocks that cannot be placed stay visible, greyed, with the reason
+ * instead of the description (aria-disabled keeps them focusable so the reason can be read).
+ */
+function PaletteEntryView({ entry, onMove, onDrop, onTap }: TProps) {
+  const { t } = useTranslation();
+  const { spec, placeable, reason } = entry;
+  const drag = usePaletteDrag({
+    type: spec.type,
+    name: spec.name,
+    enabled: placeable,
+    onMove,
+    onDrop,
+    onTap,
+  });
+  const note = reason ? t(`canvas.paletteReason.${reason}`) : spec.description;
+  return (
+    <li>
+      <button
+        type="button"
+        className={`palette-entry${placeable ? '' : ' is-disabled'}`}
+        aria-disabled={!placeable || undefined}
+        data-type={spec.type}
+        title={placeable ? t('canvas.palette.placeHint') : note}
+        {...drag}
+      >
+        <span className="palette-entry__name">{spec.name}</span>
+        <span className="palette-entry__note">{note}</span>
+      </button>
+    </li>
+  );
+}
+
+export const PaletteEntry = memo(PaletteEntryView);

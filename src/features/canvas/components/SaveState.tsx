@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { SAVE_STATE_KEY, saveStateOf } from '../save-state';
+import { editor } from '../store/canvas.store';
+import { CheckIcon, DeviceIcon, WarningIcon } from './icons';
+
+const ICON = {
+  saved: <CheckIcon />,
+  saving: <span className="spinner save-state__spinner" />,
+  device: <DeviceIcon />,
+  offline: <WarningIcon size={14} />,
+  refused: <WarningIcon size={14} />,
+  conflict: <WarningIcon size={14} />,
+} as const;
+
+/** Saved / Saving… / Saved on this device / Offline — N changes waiting (spec 01 §6). */
+export function SaveState() {
+  const { t } = useTranslation();
+  const s = useSnapshot(editor);
+  const state = saveStateOf(s);
+  const label = t(SAVE_STATE_KEY[state], { count: s.pending });
+  return (
+    <span
+      className={`save-state save-state--${state}`}
+      role="status"
+      data-testid="save-state"
+      data-state={state}
+      title={state === 'refused' && s.refusal ? s.refusal : label}
+    >
+      <span className="save-state__icon" aria-hidden="true">
+        {ICON[state]}
+      </span>
+      <span className="save-state__text">{label}</span>
+    </span>
+  );
+}

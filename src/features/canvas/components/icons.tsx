@@ -1,0 +1,48 @@
+/** Inline icons: emoji fonts are missing on many tablets and in headless browsers, SVG always draws. */
+const common = {
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+} as const;
+
+export function WarningIcon({ size = 16 }: { size?: number }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width={size}
+      height={size}
+      {...common}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M12 3 2 20h20L12 3z" />
+      <path d="M12 10v4M12 17.5v.01" />
+    </svg>
+  );
+}
+
+export function BoltIcon({ size = 14 }: { size?: number }) {
+  return (
+    <svg aria-hidden="true" width={size} height={size} {...common} strokeLinejoin="round">
+      <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8z" fill="currentColor" />
+    </svg>
+  );
+}
+
+export function CheckIcon({ size = 14 }: { size?: number }) {
+  return (
+    <svg aria-hidden="true" width={size} height={size} {...common} strokeWidth={3} strokeLinecap="round">
+      <path d="m5 12 5 5 9-10" />
+    </svg>
+  );
+}
+
+export function DeviceIcon({ size = 14 }: { size?: number }) {
+  return (
+    <svg aria-hidden="true" width={size} height={size} {...common} strokeLinecap="round">
+      <rect x="5" y="2" width="14" height="20" rx="2" />
+      <path d="M11 18h2" />
+    </svg>
+  );
+}

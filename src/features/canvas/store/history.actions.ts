@@ -1,0 +1,44 @@
+import { push, redo as redoStep, undo as undoStep } from '../../../shared/domain/edit-history';
+import type { TCanvasEdge, TCanvasNode } from '../canvas.types';
+import { snapshotOf } from '../graph-utils';
+import { editor, graph, session, setHistory } from './canvas.store';
+import { afterChange } from './save.actions';
+
+/**
+ * One gesture = one history step (spec 01 §4): the canvas calls commit() when a gesture ends (a drag
+ * stops, a link is made, a paste or a multi-delete is applied), never on every change of the graph.
+ * push() keeps the step only if it differs from the last one, so a click that changed nothing adds
+ * nothing. UI-only fields (selected, dragging, measured) are stripped first.
+ */
+export function commit(): boolean {
+  if (editor.isRestoring || editor.status !== 'ready') return false;
+  const before = session.history;
+  const next = push(before, snapshotOf(graph.get()));
+  if (next === before) return false;
+  setHistory(next);
+  afterChange();
+  return true;
+}
+
+function restore(step: typeof undoStep): boolean {
+  if (editor.status !== 'ready') return false;
+  // A half-finished gesture (e.g. typing in the panel) becomes its own step first.
+  commit();
+  const r = step(session.history);
+  if (!r.moved) return false;
+  editor.isRestoring = true;
+  try {
+    setHistory(r.history);
+    session.connectedHandles = r.connectedHandles;
+    graph.set({ nodes: r.snapshot.nodes as TCanvasNode[], edges: r.snapshot.edges as TCanvasEdge[] });
+  } finally {
+    // Off again at once: xyflow's later measurement changes are no gestures and commit nothing, and
+    // an edit right after an undo must be recorded.
+    editor.isRestoring = false;
+  }
+  afterChange();
+  return true;
+}
+
+export const undo = (): boolean => restore(undoStep);
+export const redo = (): boolean => restore(redoStep);

@@ -1,0 +1,16 @@
+/** The canvas element, so the palette can tell a drop on it and find the centre of the view. */
+let canvasEl: HTMLElement | null = null;
+
+export function setCanvasElement(el: HTMLElement | null): void {
+  canvasEl = el;
+}
+
+export const canvasRect = (): DOMRect | null => canvasEl?.getBoundingClientRect() ?? null;
+
+export function isOverCanvas(x: number, y: number): boolean {
+  const r = canvasRect();
+  if (!r || x < r.left || x > r.right || y < r.top || y > r.bottom) return false;
+  // A drawer or panel laid over the canvas (phones) is not the canvas.
+  const hit = document.elementFromPoint(x, y);
+  return !!hit && !!canvasEl?.contains(hit);
+}

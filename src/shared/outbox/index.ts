@@ -1,0 +1,5 @@
+export * from './entry';
+export * from './protocol';
+export * from './queue';
+export * from './routes';
+export * from './token';

@@ -1,0 +1,126 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * In-page measurements for the canvas bench. FIRST_RENDER_SCRIPT runs at document start of every
+ * navigation: a requestAnimationFrame loop that notes the first frame at which the blocks in view
+ * are drawn (at least one block in the DOM, none still hidden for measuring, the viewport placed)
+ * and the count stays the same on the next frame. performance.now() counts from navigation start.
+ * It also defines __name: tsx compiles this file keeping function names, and the helpers it inserts
+ * into the functions passed to page.evaluate would otherwise be undefined in the page.
+ */
+export const FIRST_RENDER_SCRIPT = `(() => {
+  window.__name = (f) => f;
+  let candidate = null;
+  const tick = () => {
+    const nodes = document.querySelectorAll('.react-flow__node');
+    const viewport = document.querySelector('.react-flow__viewport');
+    let ready = nodes.length > 0 && viewport && viewport.style.transform !== '';
+    if (ready) for (const n of nodes) if (n.style.visibility === 'hidden') { ready = false; break; }
+    if (ready && candidate && candidate.count === nodes.length) {
+      window.__firstRender = { ms: candidate.ms, nodes: nodes.length };
+      return;
+    }
+    candidate = ready ? { ms: performance.now(), count: nodes.length } : null;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();`;
+
+export async function firstRender(page: Page): Promise<{ ms: number; nodes: number }> {
+  await page.waitForFunction(() => (window as unknown as { __firstRender?: unknown }).__firstRender, null, {
+    timeout: 60_000,
+    polling: 100,
+  });
+  return page.evaluate(
+    () => (window as unknown as { __firstRender: { ms: number; nodes: number } }).__firstRender,
+  );
+}
+
+/** Starts recording requestAnimationFrame deltas; stopFrames returns them. */
+export const startFrames = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __framesOn: boolean };
+    w.__frames = [];
+    w.__framesOn = true;
+    let last = performance.now();
+    const tick = (t: number) => {
+      if (!w.__framesOn) return;
+      w.__frames.push(t - last);
+      last = t;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame((t) => {
+      last = t;
+      requestAnimationFrame(tick);
+    });
+  });
+
+export const stopFrames = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __framesOn: boolean };
+    w.__framesOn = false;
+    return w.__frames;
+  });
+
+const nextFrame = (page: Page) =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+
+/** Presses at `from` and moves 5 px per frame for `frames` frames, then releases: a hand-speed drag. */
+export async function scriptedDrag(
+  page: Page,
+  from: { x: number; y: number },
+  frames: number,
+  dx = 5,
+  dy = 2,
+) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await startFrames(page);
+  for (let i = 1; i <= frames; i++) {
+    await page.mouse.move(from.x + dx * i, from.y + dy * i);
+    await nextFrame(page);
+  }
+  const deltas = await stopFrames(page);
+  await page.mouse.up();
+  return deltas;
+}
+
+/** The centre of a block near the middle of the canvas (its header, where a drag starts). */
+export const blockNearCentre = (page: Page) =>
+  page.evaluate(() => {
+    const pane = document.querySelector('.flow-canvas')!.getBoundingClientRect();
+    const cx = pane.left + pane.width / 2;
+    const cy = pane.top + pane.height / 2;
+    let best: { x: number; y: number; d: number } | null = null;
+    for (const el of document.querySelectorAll('.react-flow__node .flow-node__top')) {
+      const r = el.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      const d = Math.hypot(x - cx, y - cy);
+      if (!best || d < best.d) best = { x, y, d };
+    }
+    return best ? { x: best.x, y: best.y } : null;
+  });
+
+/** A point of the empty pane (no block, no control), to pan from. */
+export const emptyPanePoint = (page: Page) =>
+  page.evaluate(() => {
+    const r = document.querySelector('.flow-canvas')!.getBoundingClientRect();
+    for (let y = r.top + 40; y < r.bottom - 40; y += 13) {
+      for (let x = r.left + 60; x < r.right - 200; x += 17) {
+        if (document.elementFromPoint(x, y)?.classList.contains('react-flow__pane')) return { x, y };
+      }
+    }
+    return null;
+  });
+
+/** Ctrl+Z → the frame after the restored graph is drawn. */
+export const timeUndo = (page: Page) =>
+  page.evaluate(async () => {
+    const t0 = performance.now();
+    window.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'z', code: 'KeyZ', ctrlKey: true, bubbles: true }),
+    );
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null))));
+    return performance.now() - t0;
+  });

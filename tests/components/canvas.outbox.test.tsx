@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveStateOf } from '../../src/features/canvas/save-state';
+import { editor, session } from '../../src/features/canvas/store/canvas.store';
+import { placeNode } from '../../src/features/canvas/store/edit.actions';
+import { closeFlow, openFlow } from '../../src/features/canvas/store/load.actions';
+import { saveNow } from '../../src/features/canvas/store/save.actions';
+import { QUEUED_HEADER } from '../../src/shared/outbox/protocol';
+import { outboxState } from '../../src/ui/outbox-state';
+import { flow, flowId, muteFetch } from './canvas.fixtures';
+
+/** The service worker's outbox: a save made offline is queued (202), delivered or refused later. */
+let F = '';
+const puts: unknown[] = [];
+
+function stubWorker(answer: 'queued' | 'saved') {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    if (init?.method === 'PUT') {
+      puts.push(JSON.parse(String(init.body)));
+      if (answer === 'queued') {
+        const body = JSON.stringify({ queued: true, outboxSize: 1, id: 'q1' });
+        return new Response(body, { status: 202, headers: { [QUEUED_HEADER]: '1' } });
+      }
+      return Response.json({ data: flow(F, { revision: 5 }) });
+    }
+    if (path === `/api/flows/${F}`) return Response.json({ data: flow(F) });
+    return Response.json({ message: 'no stub' }, { status: 404 });
+  });
+}
+
+beforeEach(async () => {
+  F = flowId();
+  puts.length = 0;
+  outboxState.sent = {};
+  outboxState.conflicts = {};
+  stubWorker('queued');
+  await openFlow(F);
+});
+afterEach(() => {
+  closeFlow();
+  muteFetch();
+});
+
+describe('[CANVAS] the service worker outbox', () => {
+  it('a queued save reads "Saved on this device"; its delivery gives the revision to carry on from', async () => {
+    placeNode('textNode', { x: 500, y: 0 });
+    await saveNow();
+    expect(puts).toHaveLength(1);
+    expect(saveStateOf(editor)).toBe('device');
+    outboxState.sent[`flow:${F}`] = { baseRevision: 3, revision: 4, at: Date.now() };
+    await vi.waitFor(() => expect(session.baseRevision).toBe(4));
+    expect(editor.pending).toBe(0);
+    expect(saveStateOf(editor)).toBe('saved');
+  });
+
+  it('a replay the server refused with 409 opens the conflict dialog', async () => {
+    placeNode('textNode', { x: 500, y: 0 });
+    await saveNow();
+    const item = {
+      id: 'q1',
+      route: 'flow-save',
+      key: `flow:${F}`,
+      method: 'PUT',
+      url: '',
+      orgId: null,
+      userId: null,
+    };
+    outboxState.conflicts.q1 = {
+      item: { ...item, flowId: F, createdAt: 0, updatedAt: 0, failed: { status: 409, body: {}, at: 0 } },
+      current: flow(F, { revision: 8, name: 'Theirs' }),
+    };
+    await vi.waitFor(() => expect(editor.conflict?.current.revision).toBe(8));
+    expect(saveStateOf(editor)).toBe('conflict');
+  });
+});
