@@ -6,6 +6,7 @@ import { space } from '../ui/space';
 import { Guard } from './Guard';
 import { HomeLayout } from './layout/HomeLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { preloadedPage } from './route-preload';
 import {
   FULL_ROUTES,
   GUARDED_WORDS,
@@ -18,6 +19,8 @@ import {
 const lazyCache = new Map<RouteDef['load'], ComponentType>();
 function pageOf(def: RouteDef): ComponentType {
   if (!def.load) return NotFoundPage;
+  const ready = preloadedPage(def.load);
+  if (ready) return ready;
   let page = lazyCache.get(def.load);
   if (!page) {
     page = lazy(def.load);

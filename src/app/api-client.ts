@@ -4,7 +4,7 @@ import { type ApiError, configureApi } from '../shared/api/http';
 import { space } from '../ui/space';
 import { showPopup, showToast, TOAST_MS } from '../ui/surfaces';
 import { i18n } from './i18n';
-import { online } from './online';
+import { markStale, online } from './online';
 
 /**
  * Wires the one transport: bearer token (refreshed first when needed), orgId when the space is not
@@ -57,6 +57,7 @@ export function setupApiClient(): void {
     getAccessToken,
     getOrgId: () => (space.orgId === 'personal' ? null : space.orgId),
     isOnline: () => online.isOnline,
+    onStale: () => markStale(),
     onError: (error: ApiError, req) => {
       // A 401 while signed out (e.g. a failed sign-in) is the screen's business, not a global sign-out.
       if (error.status === 401 && auth.status !== 'signedIn') return;

@@ -1,9 +1,26 @@
 import { confirmDialog } from '../ui/surfaces';
 import { i18n } from './i18n';
 
-/** Registers the service worker (production builds only) and offers a reload when a new version waits. */
+let reloading = false;
+function reloadOnce(): void {
+  if (reloading) return;
+  reloading = true;
+  window.location.reload();
+}
+
+/**
+ * Registers the service worker (production builds only) and offers a reload when a new version waits.
+ * A new version never runs against an old shell: it waits until the user chooses "Reload" (the
+ * worker skips waiting only then), and every page it takes over from an old worker reloads, this tab
+ * and any other tab, which would otherwise ask the new worker for the old build's files.
+ */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // A first visit is taken over by its first worker (clientsClaim): nothing old to leave, no reload.
+  const hadWorker = !!navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (hadWorker) reloadOnce();
+  });
   void import('workbox-window').then(({ Workbox }) => {
     const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, {
       scope: import.meta.env.BASE_URL,
@@ -18,7 +35,7 @@ export function registerServiceWorker(): void {
       });
       if (!reload) return;
       // Reload only once the new worker controls the page, so the new shell never meets old caches.
-      wb.addEventListener('controlling', () => window.location.reload());
+      wb.addEventListener('controlling', reloadOnce);
       wb.messageSkipWaiting();
     });
     void wb.register();

@@ -15,7 +15,21 @@ export interface LaunchOptions {
   viewport?: ViewportName | { width: number; height: number };
   /** Accept-Language and navigator.language; the app itself reads its language from localStorage. */
   locale?: string;
+  /**
+   * Reuse this profile folder (a browser restart: same storage, service worker and cookies). It is
+   * kept on close; whoever made it deletes it. Without it, a fresh temp profile is made and deleted.
+   */
+  profileDir?: string;
+  /**
+   * No network for the whole browser from its first moment, the service worker included: every
+   * request goes to a proxy that is not there. Playwright's offline emulation (context.setOffline)
+   * reaches a worker only once it is attached, and Chromium may start the worker (Background Sync at
+   * browser start) before that. Cannot be undone: relaunch without it to come back online.
+   */
+  networkDown?: boolean;
 }
+
+const NETWORK_DOWN_ARGS = ['--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>'];
 
 export interface ConsoleEntry {
   type: string;
@@ -51,7 +65,8 @@ const ARGS = [
  * service worker run as it does for a user (STACK-NOTES 7); the profile is deleted on close.
  */
 export async function launchBrowser(options: LaunchOptions = {}): Promise<E2EBrowser> {
-  const profile = mkdtempSync(join(tmpdir(), 'flowlearn-e2e-profile-'));
+  const ownProfile = !options.profileDir;
+  const profile = options.profileDir ?? mkdtempSync(join(tmpdir(), 'flowlearn-e2e-profile-'));
   const name = options.viewport ?? 'desktop';
   const viewport = typeof name === 'string' ? VIEWPORTS[name] : name;
   const phone = name === 'phone';
@@ -65,10 +80,10 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<E2EBro
       locale: options.locale,
       isMobile: phone,
       hasTouch: phone,
-      args: ARGS,
+      args: options.networkDown ? [...ARGS, ...NETWORK_DOWN_ARGS] : ARGS,
     });
   } catch (error) {
-    rmSync(profile, { recursive: true, force: true });
+    if (ownProfile) rmSync(profile, { recursive: true, force: true });
     throw error;
   }
   const consoleEntries: ConsoleEntry[] = [];
@@ -91,7 +106,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<E2EBro
       closed = true;
       // A wedged browser must not hang the run.
       await Promise.race([context.close().catch(() => undefined), new Promise((r) => setTimeout(r, 10_000))]);
-      rmSync(profile, { recursive: true, force: true });
+      if (ownProfile) rmSync(profile, { recursive: true, force: true });
     },
   };
 }

@@ -6,6 +6,7 @@ import { LanguageMenu, SpaceSwitcher } from '../../features/orgs';
 import { Menu } from '../../ui/Menu';
 import { space } from '../../ui/space';
 import { HOME_ROUTES } from '../route-table';
+import { InstallButton } from './InstallButton';
 
 /** Top-level sections; only those whose screen exists are shown (no links to not-found pages). */
 const SECTIONS = [
@@ -47,6 +48,7 @@ export function Navbar() {
           ))}
         </nav>
         <div className="navbar__end">
+          <InstallButton />
           <LanguageMenu />
           <Menu
             label={t('account.label')}

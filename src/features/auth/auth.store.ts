@@ -16,6 +16,8 @@ export const auth = proxy({
 });
 
 let refreshing: Promise<string | null> | null = null;
+/** The last refresh could not reach the server (offline), as opposed to being refused. */
+let refreshUnreachable = false;
 
 /** Exchanges the refresh cookie for a new access token, once at a time across tabs. */
 async function refreshOnce(): Promise<string | null> {
@@ -25,10 +27,12 @@ async function refreshOnce(): Promise<string | null> {
     if (tokenIsFresh(current)) return current;
     try {
       const res = await authApi.refresh();
+      refreshUnreachable = false;
       storeToken(res.accessToken);
       auth.user = res.user;
       return res.accessToken;
     } catch (err) {
+      refreshUnreachable = err instanceof ApiError && (err.kind === 'network' || err.kind === 'offline');
       // A race with another tab inside the server's grace window: its new cookie is already set.
       if (err instanceof ApiError && err.errorCode === 'REFRESH_RACE') {
         const res = await authApi.refresh().catch(() => null);
@@ -56,6 +60,16 @@ export function getAccessToken(): Promise<string | null> {
   return refreshing;
 }
 
+/** The saved user when /auth/me comes from the worker's cache; if the network came back meanwhile, a real check. */
+async function userWhileOffline(): Promise<TUser | null> {
+  try {
+    return (await authApi.me()).user;
+  } catch {
+    const token = await getAccessToken();
+    return token ? ((await authApi.me().catch(() => null))?.user ?? null) : null;
+  }
+}
+
 /** At app start: a fresh token in this tab, or a refresh cookie from an earlier visit, signs us in. */
 export async function initAuth(): Promise<void> {
   const [config, token] = await Promise.all([authApi.config().catch(() => null), getAccessToken()]);
@@ -64,7 +78,11 @@ export async function initAuth(): Promise<void> {
     auth.oidcProviderName = config.oidcProviderName;
   }
   if (!token) {
-    auth.status = 'signedOut';
+    // Offline with no fresh token (a new tab, the installed app opened offline): the refresh cookie
+    // could not even be tried. The service worker's saved copy of /auth/me (the user last signed in
+    // here; sign-out clears it) keeps the app usable; the first call online refreshes for real.
+    auth.user = refreshUnreachable ? await userWhileOffline() : null;
+    auth.status = auth.user ? 'signedIn' : 'signedOut';
     return;
   }
   if (!auth.user) auth.user = (await authApi.me().catch(() => null))?.user ?? null;

@@ -33,8 +33,11 @@ function monthlyLimitOf(error: ApiError): string | undefined {
 }
 
 export function reactionFor(error: ApiError, opts: { quiet?: boolean } = {}): ApiReaction {
-  if (error.kind === 'cancelled') return { kind: 'silent' };
-  if (error.kind === 'offline') return { kind: 'popup', popup: 'offline' };
+  // A queued write is not lost: the banner counts it, the caller may say more.
+  if (error.kind === 'cancelled' || error.kind === 'queued') return { kind: 'silent' };
+  // A quiet call (a background read, a sign-in check) leaves the offline state to the banner; the popup
+  // is for what the user asked for and cannot have without the network.
+  if (error.kind === 'offline') return opts.quiet ? { kind: 'silent' } : { kind: 'popup', popup: 'offline' };
   if (error.kind === 'network') {
     if (opts.quiet) return { kind: 'silent' };
     return {

@@ -1,10 +1,15 @@
 import type { z } from 'zod';
+import { CACHE_HEADER, QUEUED_HEADER } from '../outbox/protocol';
 
 /**
  * The transport every feature uses: fetch + JSON + the contract's schema. The app configures it once
  * (token, orgId, what to do with errors); features only call `api.get/post/...`.
  */
-export type ApiErrorKind = 'http' | 'network' | 'cancelled' | 'offline' | 'invalid-response';
+/**
+ * `queued`: the service worker kept a write in its outbox because the network failed (202 with the
+ * queued header); it is sent later. Not a success: the caller has no answer to read yet.
+ */
+export type ApiErrorKind = 'http' | 'network' | 'cancelled' | 'offline' | 'invalid-response' | 'queued';
 
 export class ApiError extends Error {
   constructor(
@@ -27,6 +32,8 @@ export interface ApiHooks {
   /** Called once per failed request, after classification; may show UI. */
   onError(error: ApiError, request: { method: string; path: string; quiet: boolean }): void;
   isOnline(): boolean;
+  /** The answer came from the service worker's cache because the network failed: may be out of date. */
+  onStale?(path: string): void;
 }
 
 export interface RequestOptions<S extends z.ZodType | undefined> {
@@ -108,6 +115,20 @@ export async function request<S extends z.ZodType | undefined = undefined>(
     }
     if (!hooks.isOnline()) return fail(new ApiError('offline', 'You are offline'));
     return fail(new ApiError('network', err instanceof Error ? err.message : 'Network Error'));
+  }
+  if (res.headers.get(CACHE_HEADER) === 'stale') hooks.onStale?.(path);
+  if (res.status === 202 && res.headers.get(QUEUED_HEADER)) {
+    // Thrown rather than returned: callers that expect the saved object must not read a receipt as one.
+    const receipt = await res.json().catch(() => null);
+    return fail(
+      new ApiError(
+        'queued',
+        'Saved on this device; it is sent when the network is back',
+        202,
+        'QUEUED',
+        receipt,
+      ),
+    );
   }
   if (!res.ok) {
     // Read by hand rather than with zod so the shell chunk does not carry the schema library.
