@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { AuthLayout, PasswordField, signIn } from '../../features/auth';
+import { AuthLayout, EmailField, FormError, PasswordField, signIn } from '../../features/auth';
 import { fetchPublicOrg, joinOrg } from '../../features/orgs';
 import { ApiError } from '../../shared/api/http';
 import type { TOrgPublic } from '../../shared/contract/orgs';
@@ -62,18 +62,7 @@ export default function OrgLoginPage() {
             onChange={(e) => setOrgCode(e.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor="org-login-email">{t('auth.email')}</label>
-          <input
-            id="org-login-email"
-            className="input"
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <EmailField id="org-login-email" value={email} onChange={setEmail} />
         <PasswordField
           id="org-login-password"
           label={t('auth.password')}
@@ -81,11 +70,7 @@ export default function OrgLoginPage() {
           onChange={setPassword}
           autoComplete="current-password"
         />
-        {error && (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <Button
           type="submit"
           className="btn--block"

@@ -9,6 +9,7 @@ import { toastError } from '../../../ui/surfaces';
 import { keepQuery, nextFromSearch, startOidc, takePostLoginPath } from '../auth.paths';
 import { auth, signIn } from '../auth.store';
 import { AuthLayout } from './AuthLayout';
+import { EmailField, FormError } from './EmailField';
 import { PasswordField } from './PasswordField';
 import { VerifyStep } from './VerifyStep';
 
@@ -84,18 +85,7 @@ export default function LoginPage() {
         <span>{t('auth.orEmail')}</span>
       </p>
       <form onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="login-email">{t('auth.email')}</label>
-          <input
-            id="login-email"
-            className="input"
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <EmailField id="login-email" value={email} onChange={setEmail} />
         <PasswordField
           id="login-password"
           label={t('auth.password')}
@@ -106,11 +96,7 @@ export default function LoginPage() {
         <Link href="/reset-password" className="auth-card__link auth-card__link--end">
           {t('auth.forgotPassword')}
         </Link>
-        {error && (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <Button type="submit" className="btn--block" busy={busy}>
           {t('auth.signIn')}
         </Button>

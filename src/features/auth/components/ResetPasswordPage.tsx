@@ -8,6 +8,7 @@ import { Button } from '../../../ui/Button';
 import { toastSuccess } from '../../../ui/surfaces';
 import { authApi } from '../auth.api';
 import { AuthLayout } from './AuthLayout';
+import { EmailField, FormError } from './EmailField';
 import { PasswordField } from './PasswordField';
 import { useCountdown } from './useCountdown';
 
@@ -60,23 +61,8 @@ export default function ResetPasswordPage() {
     >
       {step === 'email' ? (
         <form onSubmit={sendCode} noValidate>
-          <div className="field">
-            <label htmlFor="reset-email">{t('auth.email')}</label>
-            <input
-              id="reset-email"
-              className="input"
-              type="email"
-              required
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          {error && (
-            <p className="field__error" role="alert">
-              {error}
-            </p>
-          )}
+          <EmailField id="reset-email" value={email} onChange={setEmail} />
+          <FormError message={error} />
           <Button type="submit" className="btn--block" busy={busy} disabled={!email.trim()}>
             {t('auth.sendCode')}
           </Button>
@@ -105,11 +91,7 @@ export default function ResetPasswordPage() {
             onChange={setPassword}
             autoComplete="new-password"
           />
-          {error && (
-            <p className="field__error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           <Button
             type="submit"
             className="btn--block"

@@ -9,6 +9,7 @@ import { authApi } from '../auth.api';
 import { keepQuery, nextFromSearch } from '../auth.paths';
 import { auth, signIn } from '../auth.store';
 import { AuthLayout } from './AuthLayout';
+import { EmailField, FormError } from './EmailField';
 import { PasswordField } from './PasswordField';
 import { VerifyStep } from './VerifyStep';
 
@@ -63,18 +64,7 @@ export default function SignupPage() {
   return (
     <AuthLayout title={t('auth.signUpTitle')} subtitle={t('auth.signUpLead')}>
       <form onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="signup-email">{t('auth.email')}</label>
-          <input
-            id="signup-email"
-            className="input"
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <EmailField id="signup-email" value={email} onChange={setEmail} />
         <PasswordField
           id="signup-password"
           label={t('auth.password')}
@@ -83,11 +73,7 @@ export default function SignupPage() {
           autoComplete="new-password"
         />
         <p className="field__hint">{t('auth.passwordRule')}</p>
-        {error && (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <Button
           type="submit"
           className="btn--block"
