@@ -21,7 +21,11 @@ function Shell() {
   const onPopupAction = usePopupAction();
   useEffect(() => {
     // Org list and language defaults follow the session; everything is dropped on sign-out.
+    // Only on a change of status: a token refresh also writes auth.user and must not reload them.
+    let last: string | null = null;
     const sync = () => {
+      if (auth.status === last) return;
+      last = auth.status;
       if (auth.status === 'signedIn') {
         void loadOrgs();
         void loadLanguageDefaults();
