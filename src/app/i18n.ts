@@ -4,7 +4,11 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '../shared/domain/languages';
 import { languageLoad, storedLanguage } from '../ui/language';
 
-/** Spec 01 §9: navbar is the default namespace; common carries messages. */
+/**
+ * Spec 01 §9: navbar is the default namespace; common carries messages. These load with the shell.
+ * The node catalogue's texts (`nodes`, ~100 blocks) are left out: only the flow editor needs them,
+ * so its chunk loads them on first use (features/canvas/components/useNodeTexts.ts).
+ */
 export const NAMESPACES = ['navbar', 'common', 'task', 'assignment', 'quickBalance', 'chat'] as const;
 
 export async function initI18n(): Promise<typeof i18n> {

@@ -2,9 +2,19 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SUPPORTED_LANGUAGES } from '../../src/shared/domain/languages';
+import { LINK_REFUSALS } from '../../src/shared/domain/link-rules';
+import {
+  catalogueTexts,
+  HANDLE_TYPES,
+  handleLabel,
+  handleLabelKey,
+  NODE_CATALOGUE,
+  NODE_TEXT_NS,
+} from '../../src/shared/domain/node-catalogue';
 
 const LOCALES = join(__dirname, '..', '..', 'public', 'locales');
-const NAMESPACES = ['navbar', 'common', 'task', 'assignment', 'quickBalance', 'chat'];
+// The shell's namespaces (src/app/i18n.ts) and `nodes`, which the flow editor loads on first use.
+const NAMESPACES = ['navbar', 'common', 'task', 'assignment', 'quickBalance', 'chat', NODE_TEXT_NS];
 type Tree = { [k: string]: string | Tree };
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
@@ -71,5 +81,38 @@ describe('[I18N] keys used in the code', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe('[I18N] node catalogue texts', () => {
+  const texts = catalogueTexts();
+
+  it('en-GB/nodes.json is the catalogue English, key for key, with nothing left over', () => {
+    const en = load('en-GB', NODE_TEXT_NS);
+    const differs = [...texts].filter(([k, v]) => en.get(k) !== v).map(([k, v]) => `${k}: ${v}`);
+    expect(differs).toEqual([]);
+    expect([...en.keys()].filter((k) => !texts.has(k))).toEqual([]);
+  });
+
+  // With the parity test above, a block added without translations fails in every language.
+  for (const lng of SUPPORTED_LANGUAGES) {
+    it(`${lng} names, describes and labels every block, group, handle and reason`, () => {
+      const other = load(lng, NODE_TEXT_NS);
+      expect([...texts.keys()].filter((k) => !other.get(k)?.trim())).toEqual([]);
+    });
+  }
+
+  it('gives one handle label key one English label', () => {
+    const byKey = new Map<string, Set<string>>();
+    for (const h of NODE_CATALOGUE.flatMap((s) => s.handles)) {
+      byKey.set(handleLabelKey(h), (byKey.get(handleLabelKey(h)) ?? new Set()).add(handleLabel(h)));
+    }
+    expect([...byKey].filter(([, labels]) => labels.size > 1)).toEqual([]);
+  });
+
+  it('has the sentence names of every data type and every link refusal in en-GB', () => {
+    const nav = load('en-GB', 'navbar');
+    expect(HANDLE_TYPES.filter((t) => !nav.has(`canvas.handleTypes.${t}`))).toEqual([]);
+    expect(LINK_REFUSALS.filter((c) => !nav.has(`canvas.refusal.${c}`))).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import {
   catalogueEntry,
   HANDLE_TYPES,
   handleLabel,
+  handleLabelKey,
   handleSpec,
   isKnownNodeType,
   NODE_CATALOGUE,
@@ -149,6 +150,15 @@ describe('lookups', () => {
     expect(handleLabel(handleSpec('promptNode', 'prompt')!)).toBe('Prompt');
   });
 
+  it('keys handle labels for translation by the label in camelCase, or by the id', () => {
+    expect(handleLabelKey(handleSpec('knowledgeBotNode', 'chatlog')!)).toBe('chatLog');
+    expect(handleLabelKey(handleSpec('uploadPdfNode', 'file')!)).toBe('pdf');
+    expect(handleLabelKey(handleSpec('aiOutputSplitterNode', 'part2')!)).toBe('part2');
+    expect(handleLabelKey(handleSpec('quizJsonNode', 'userResponse')!)).toBe('userResponse');
+    // 'Not found' spelled out and the id in words share one key.
+    expect(handleLabelKey(handleSpec('findWordNode', 'notFound')!)).toBe('notFound');
+  });
+
   it('gives the spec wire shape of an entry', () => {
     const e = catalogueEntry(nodeSpec('textToSpeechNode')!);
     expect(e).toMatchObject({
@@ -207,5 +217,15 @@ describe('paletteEntries', () => {
     expect(paletteEntries({ personalSpace: false, search: 'zzzz-nothing' })).toEqual([]);
     const groups = paletteEntries({ personalSpace: false, search: 'quiz' });
     expect(groups.every((g) => g.entries.length > 0)).toBe(true);
+  });
+
+  it('also searches the texts the UI shows in its language', () => {
+    const shown: Record<string, string> = { waitNode: '等待\n让流程暂停一段设定的时间。' };
+    const types = (search: string) =>
+      paletteEntries({ personalSpace: false, search, textOf: (s) => shown[s.type] ?? '' }).flatMap((g) =>
+        g.entries.map((e) => e.spec.type),
+      );
+    expect(types('暂停')).toEqual(['waitNode']);
+    expect(types('pauses')).toEqual(['waitNode']);
   });
 });

@@ -8,9 +8,11 @@ import {
   SmoothStepEdge,
   StepEdge,
   StraightEdge,
+  useReactFlow,
 } from '@xyflow/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { handleSpec } from '../../../shared/domain/node-catalogue';
 import type { TCanvasEdge } from '../canvas.types';
 import { WarningIcon } from './icons';
 
@@ -19,11 +21,23 @@ const BROKEN_STYLE = { stroke: '#dc2626', strokeWidth: 2, strokeDasharray: '8 6'
 /** A link an import marked broken: dashed red, with its reason on a badge (full text when selected). */
 function BrokenEdge(props: EdgeProps<TCanvasEdge>) {
   const { t } = useTranslation();
+  const { getNode } = useReactFlow();
   const [path, x, y] = getBezierPath(props);
   const broken = props.data?.broken;
-  const reason = broken
-    ? t(`canvas.refusal.${broken.code}`, { defaultValue: broken.reason, from: '', to: '' })
-    : '';
+  // The mark keeps only the code and the server's English reason; the data types that the
+  // type-mismatch sentence names are read from the two handles, as the link banner does.
+  const typeName = (nodeId: string, handleId?: string | null) => {
+    const type = handleId ? handleSpec(getNode(nodeId)?.type ?? '', handleId)?.type : undefined;
+    return type ? t(`canvas.handleTypes.${type}`) : '';
+  };
+  const mismatch = broken?.code === 'type-mismatch';
+  const from = mismatch ? typeName(props.source, props.sourceHandleId) : '';
+  const to = mismatch ? typeName(props.target, props.targetHandleId) : '';
+  const reason = !broken
+    ? ''
+    : mismatch && !(from && to)
+      ? broken.reason
+      : t(`canvas.refusal.${broken.code}`, { defaultValue: broken.reason, from, to });
   return (
     <>
       <BaseEdge id={props.id} path={path} style={BROKEN_STYLE} interactionWidth={24} />

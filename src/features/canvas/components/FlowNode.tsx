@@ -1,22 +1,24 @@
 import { Handle, type NodeProps, Position } from '@xyflow/react';
 import { memo, useMemo } from 'react';
-import {
-  handleLabel,
-  NODE_CATALOGUE,
-  NODE_GROUPS,
-  nodeSpec,
-  type THandleSpec,
-} from '../../../shared/domain/node-catalogue';
+import { NODE_CATALOGUE, nodeSpec, type THandleSpec } from '../../../shared/domain/node-catalogue';
 import type { TCanvasNode } from '../canvas.types';
 import { handleRows } from '../node-layout';
 import { useReachableHandles } from '../store/link-drag';
 import { BoltIcon } from './icons';
 import { HANDLE_STYLE, nodeLook } from './node-look';
+import { type TNodeTexts, useNodeTexts } from './useNodeTexts';
 
-const GROUP_NAME = new Map(NODE_GROUPS.map((g) => [g.id, g.name]));
-
-function NodeHandle({ spec, reachable }: { spec: THandleSpec; reachable: boolean }) {
+function NodeHandle({
+  spec,
+  reachable,
+  texts,
+}: {
+  spec: THandleSpec;
+  reachable: boolean;
+  texts: TNodeTexts;
+}) {
   const input = spec.direction === 'input';
+  const label = texts.handle(spec);
   const cls = ['flow-handle', `flow-handle--${spec.type}`, reachable ? 'is-reachable' : ''].join(' ');
   return (
     <>
@@ -26,9 +28,9 @@ function NodeHandle({ spec, reachable }: { spec: THandleSpec; reachable: boolean
         id={spec.handleId}
         className={cls}
         style={HANDLE_STYLE[spec.type]}
-        title={`${handleLabel(spec)} · ${spec.type}`}
+        title={`${label} (${texts.dataType(spec.type)})`}
       />
-      <span className={`flow-node__port flow-node__port--${input ? 'in' : 'out'}`}>{handleLabel(spec)}</span>
+      <span className={`flow-node__port flow-node__port--${input ? 'in' : 'out'}`}>{label}</span>
     </>
   );
 }
@@ -36,11 +38,13 @@ function NodeHandle({ spec, reachable }: { spec: THandleSpec; reachable: boolean
 /**
  * One block on the canvas. Memoised: xyflow hands it the same props while the block is unchanged,
  * so dragging one block re-renders that block only. While a link is dragged it reads its own
- * reachable handles by id; the CSS dims every handle that is not marked reachable.
+ * reachable handles by id; the CSS dims every handle that is not marked reachable. Its texts come from
+ * one shared table that changes only with the language (useNodeTexts), never during a drag.
  */
 function FlowNodeView({ id, type, data, selected }: NodeProps<TCanvasNode>) {
   const spec = nodeSpec(type);
   const reachable = useReachableHandles(id);
+  const texts = useNodeTexts();
   const look = useMemo(() => (spec ? nodeLook(data, spec.group) : null), [data, spec]);
   if (!spec || !look) {
     return (
@@ -49,13 +53,19 @@ function FlowNodeView({ id, type, data, selected }: NodeProps<TCanvasNode>) {
       </div>
     );
   }
-  const label = data.label?.trim() || spec.name;
+  const name = texts.name(spec);
+  // A new block is labelled with the English name (graph-utils createNode), and saved flows keep it:
+  // that label means "not renamed", so the block shows its name in the current language.
+  const custom = data.label?.trim();
+  const renamed = !!custom && custom !== spec.name;
+  const label = renamed ? custom : name;
   const forms = data.forms?.length ?? 0;
   return (
     <div
       className={`flow-node${selected ? ' is-selected' : ''}${reachable ? ' has-reachable' : ''}`}
       style={look.root}
-      title={spec.description}
+      // The name too: a long one is cut short on the block's fixed width.
+      title={`${name}\n${texts.description(spec)}`}
       data-testid="flow-node"
       data-type={type}
     >
@@ -71,14 +81,18 @@ function FlowNodeView({ id, type, data, selected }: NodeProps<TCanvasNode>) {
         <div className="flow-node__middle" style={look.middle}>
           {handleRows(spec).map(([input, output]) => (
             <div className="flow-node__row" key={`${input?.handleId}|${output?.handleId}`}>
-              {input && <NodeHandle spec={input} reachable={!!reachable?.has(input.handleId)} />}
-              {output && <NodeHandle spec={output} reachable={!!reachable?.has(output.handleId)} />}
+              {input && (
+                <NodeHandle spec={input} reachable={!!reachable?.has(input.handleId)} texts={texts} />
+              )}
+              {output && (
+                <NodeHandle spec={output} reachable={!!reachable?.has(output.handleId)} texts={texts} />
+              )}
             </div>
           ))}
         </div>
       )}
       <div className="flow-node__bottom" style={look.bottom}>
-        {label !== spec.name ? spec.name : GROUP_NAME.get(spec.group)}
+        {renamed ? name : texts.group(spec.group)}
         {forms > 0 && <span className="flow-node__chip">{forms}</span>}
       </div>
     </div>

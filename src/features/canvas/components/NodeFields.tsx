@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TNodeSpec } from '../../../shared/domain/node-catalogue';
 import type { TNodeData } from '../canvas.types';
@@ -7,6 +7,7 @@ import { BandFields } from './BandFields';
 import { ColourField } from './ColourField';
 import { FormsField } from './FormsField';
 import { NODE_DEFAULTS } from './node-look';
+import { useNodeTexts } from './useNodeTexts';
 
 function Check({
   label,
@@ -28,23 +29,30 @@ function Check({
 /** The selected block's data (spec 01 §3), edited in place; each field's edit is one undo step. */
 export function NodeFields({ id, data, spec }: { id: string; data: TNodeData; spec: TNodeSpec }) {
   const { t } = useTranslation();
+  const texts = useNodeTexts();
   const labelId = useId();
   const imageId = useId();
+  // A block that was never renamed carries its English name as label (see FlowNode): the field shows
+  // it as the hint, in the current language, until the author types (then as typed, whatever it is).
+  const [unnamed, setUnnamed] = useState(data.label === spec.name);
   const change = (patch: Partial<TNodeData>) => updateNodeData(id, patch);
   const toggle = (patch: Partial<TNodeData>) => updateNodeData(id, patch, true);
   return (
     <div className="panel-fields">
       <p className="panel-fields__type">
-        <strong>{spec.name}</strong> — {spec.description}
+        <strong>{texts.name(spec)}</strong> — {texts.description(spec)}
       </p>
       <div className="panel-field">
         <label htmlFor={labelId}>{t('canvas.panel.label')}</label>
         <input
           id={labelId}
           className="input"
-          value={data.label ?? ''}
-          placeholder={spec.name}
-          onChange={(e) => change({ label: e.target.value })}
+          value={unnamed && data.label === spec.name ? '' : (data.label ?? '')}
+          placeholder={texts.name(spec)}
+          onChange={(e) => {
+            setUnnamed(false);
+            change({ label: e.target.value });
+          }}
           onBlur={finishEditing}
         />
       </div>

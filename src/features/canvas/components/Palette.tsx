@@ -11,6 +11,7 @@ import { editor } from '../store/canvas.store';
 import { placeNode } from '../store/edit.actions';
 import { canvasRect, isOverCanvas } from '../viewport';
 import { PaletteEntry } from './PaletteEntry';
+import { useNodeTexts } from './useNodeTexts';
 import type { TDragGhost } from './usePaletteDrag';
 
 /** The block list: the catalogue's groups, searchable; tap to place in the centre or drag onto the canvas. */
@@ -23,10 +24,12 @@ export function Palette() {
   const deferred = useDeferredValue(search);
   const [closed, setClosed] = useState<ReadonlySet<TNodeGroupId>>(() => new Set(['placeholders']));
   const [ghost, setGhost] = useState<TDragGhost>(null);
-  // organizationKnowledgeBankNode is offered only in an organisation (spec 01 §9).
+  const texts = useNodeTexts();
+  // organizationKnowledgeBankNode is offered only in an organisation (spec 01 §9). The search finds
+  // a block by the words shown in the current language as well as by its English name.
   const groups = useMemo(
-    () => paletteEntries({ personalSpace: orgId === 'personal', search: deferred }),
-    [orgId, deferred],
+    () => paletteEntries({ personalSpace: orgId === 'personal', search: deferred, textOf: texts.searchText }),
+    [orgId, deferred, texts],
   );
 
   const placeAt = useCallback(
@@ -84,7 +87,7 @@ export function Palette() {
                   aria-expanded={open}
                   onClick={() => toggle(g.id)}
                 >
-                  <span>{t(`canvas.groups.${g.id}`)}</span>
+                  <span>{texts.group(g.id)}</span>
                   <span className="palette-group__count">{g.entries.length}</span>
                 </button>
               </h3>

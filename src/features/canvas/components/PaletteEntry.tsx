@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPaletteEntry } from '../../../shared/domain/node-catalogue';
+import { useNodeTexts } from './useNodeTexts';
 import { type TDragGhost, usePaletteDrag } from './usePaletteDrag';
 
 type TProps = {
@@ -16,16 +17,18 @@ type TProps = {
  */
 function PaletteEntryView({ entry, onMove, onDrop, onTap }: TProps) {
   const { t } = useTranslation();
+  const texts = useNodeTexts();
   const { spec, placeable, reason } = entry;
+  const name = texts.name(spec);
   const drag = usePaletteDrag({
     type: spec.type,
-    name: spec.name,
+    name,
     enabled: placeable,
     onMove,
     onDrop,
     onTap,
   });
-  const note = reason ? t(`canvas.paletteReason.${reason}`) : spec.description;
+  const note = reason ? texts.reason(reason) : texts.description(spec);
   return (
     <li>
       <button
@@ -36,7 +39,7 @@ function PaletteEntryView({ entry, onMove, onDrop, onTap }: TProps) {
         title={placeable ? t('canvas.palette.placeHint') : note}
         {...drag}
       >
-        <span className="palette-entry__name">{spec.name}</span>
+        <span className="palette-entry__name">{name}</span>
         <span className="palette-entry__note">{note}</span>
       </button>
     </li>

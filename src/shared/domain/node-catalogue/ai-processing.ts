@@ -140,7 +140,11 @@ export const AI_PROCESSING_NODES = defineNodes('ai-processing', [
     type: 'loadKnowledgeByBankIDNode',
     name: 'Load Knowledge Bank by ID',
     description: 'Loads a knowledge bank chosen by its id, for example one picked earlier in the flow.',
-    handles: step(input('bankId', 'text'), output('bank', 'bank'), output('knowledge', 'knowledge')),
+    handles: step(
+      input('bankId', 'text', 'Bank ID'),
+      output('bank', 'bank'),
+      output('knowledge', 'knowledge'),
+    ),
   },
   {
     type: 'localLLMConnectorNode',

@@ -4,20 +4,31 @@ import { DISPLAY_NODES } from './display';
 import { INPUT_CONTENT_NODES } from './input-content';
 import { LOGIC_NODES } from './logic';
 import { PLACEHOLDER_NODES } from './placeholders';
+import { HANDLE_TYPE_NAMES, handleLabel, NODE_TEXT_KEY } from './texts';
 import type { THandleSpec, THandleType, TNodeGroupId, TNodeSpec } from './types';
 import { USER_INPUT_NODES } from './user-input';
 
+export {
+  HANDLE_TYPE_NAMES,
+  handleLabel,
+  handleLabelKey,
+  NODE_TEXT_KEY,
+  NODE_TEXT_NS,
+} from './texts';
 export type { THandleDirection, THandleSpec, THandleType, TNodeGroupId, TNodeSpec } from './types';
 export { HANDLE_TYPES } from './types';
 
-/** Palette order, with the spec's group names (spec 01 §9). */
+/**
+ * Palette order, with the spec's group names (spec 01 §9). Teachers see the placeholders group as
+ * "Coming later": the spec's "Disabled placeholders" describes it for us, not for them.
+ */
 export const NODE_GROUPS: ReadonlyArray<{ readonly id: TNodeGroupId; readonly name: string }> = [
   { id: 'input-content', name: 'Input and content' },
   { id: 'display', name: 'Display' },
   { id: 'user-input', name: 'User input' },
   { id: 'ai-processing', name: 'AI and processing' },
   { id: 'logic', name: 'Logic' },
-  { id: 'placeholders', name: 'Disabled placeholders' },
+  { id: 'placeholders', name: 'Coming later' },
 ];
 
 export const NODE_CATALOGUE: ReadonlyArray<TNodeSpec> = Object.freeze([
@@ -46,20 +57,13 @@ export const nodeSpec = (type: string): TNodeSpec | undefined => NODE_SPEC_BY_TY
 export const handleSpec = (type: string, handleId: string): THandleSpec | undefined =>
   HANDLE_BY_KEY.get(`${type}\u0000${handleId}`);
 
-/** The label to show for a handle: its own, or its id in words ('userResponse' → 'User response'). */
-export function handleLabel(handle: THandleSpec): string {
-  if (handle.label) return handle.label;
-  const words = handle.handleId.replace(/([A-Z])/g, (c) => ` ${c.toLowerCase()}`);
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 export type TPaletteReason = 'disabled' | 'organisation-only' | 'forced-disabled';
 
-/** English text per reason; the UI translates by code. */
+/** English text per reason, shown in place of the description; the UI translates by code. */
 export const PALETTE_REASON_TEXT: Readonly<Record<TPaletteReason, string>> = {
-  disabled: 'This block is not available yet.',
-  'organisation-only': 'This block is only available in an organisation.',
-  'forced-disabled': 'This block cannot be added at the moment.',
+  disabled: 'Not available yet.',
+  'organisation-only': 'Only available in an organisation.',
+  'forced-disabled': 'Cannot be added at the moment.',
 };
 
 export type TPaletteEntry = { spec: TNodeSpec; placeable: boolean; reason?: TPaletteReason };
@@ -79,14 +83,20 @@ const fold = (s: string): string => s.toLowerCase().replace(/[\u2018\u2019]/g, "
 
 /**
  * Palette content, grouped in NODE_GROUPS order; groups left empty by the search are omitted.
- * Every word of the search must appear in the name, the type or the description (case-insensitive).
+ * Every word of the search must appear in the name, the type or the description (case-insensitive),
+ * in English or in `textOf(spec)`, which the UI passes to search the texts it shows too.
  */
-export function paletteEntries(opts: { personalSpace: boolean; search?: string }): TPaletteGroup[] {
+export function paletteEntries(opts: {
+  personalSpace: boolean;
+  search?: string;
+  textOf?: (spec: TNodeSpec) => string;
+}): TPaletteGroup[] {
   const words = fold(opts.search ?? '')
     .split(/\s+/)
     .filter(Boolean);
   const matches = (s: TNodeSpec): boolean => {
-    const haystack = fold(`${s.name}\n${s.type}\n${s.description}`);
+    if (words.length === 0) return true;
+    const haystack = fold(`${s.name}\n${s.type}\n${s.description}\n${opts.textOf?.(s) ?? ''}`);
     return words.every((w) => haystack.includes(w));
   };
   const groups: TPaletteGroup[] = [];
@@ -126,4 +136,25 @@ export function catalogueEntry(spec: TNodeSpec): {
     helpLink: spec.helpLink,
     isPersonalSpace: spec.personalSpaceAllowed,
   };
+}
+
+/**
+ * Every user-visible catalogue text as i18n key → canonical English: names, descriptions, groups,
+ * handle labels, data type names and palette reasons. The i18n test checks each language against it.
+ */
+export function catalogueTexts(): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const g of NODE_GROUPS) texts.set(NODE_TEXT_KEY.group(g.id), g.name);
+  for (const [reason, text] of Object.entries(PALETTE_REASON_TEXT)) {
+    texts.set(NODE_TEXT_KEY.reason(reason), text);
+  }
+  for (const [type, name] of Object.entries(HANDLE_TYPE_NAMES)) {
+    texts.set(NODE_TEXT_KEY.dataType(type as THandleType), name);
+  }
+  for (const s of NODE_CATALOGUE) {
+    texts.set(NODE_TEXT_KEY.name(s.type), s.name);
+    texts.set(NODE_TEXT_KEY.description(s.type), s.description);
+    for (const h of s.handles) texts.set(NODE_TEXT_KEY.handle(h), handleLabel(h));
+  }
+  return texts;
 }

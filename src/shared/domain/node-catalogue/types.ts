@@ -62,7 +62,7 @@ export type THandleSpec = {
   readonly handleId: string;
   readonly type: THandleType;
   readonly direction: THandleDirection;
-  /** English label shown next to the handle; the UI falls back to the handle id. */
+  /** English label shown next to the handle, when the id in words is not right (texts.ts). */
   readonly label?: string;
 };
 
@@ -77,9 +77,9 @@ export type TNodeGroupId =
 export type TNodeSpec = {
   readonly type: string;
   readonly group: TNodeGroupId;
-  /** English display name; the UI translates by `type`. */
+  /** English display name; the UI shows `nodes:types.<type>.name` (texts.ts). */
   readonly name: string;
-  /** One sentence: what the block does for a teacher. */
+  /** One sentence: what the block does for a teacher (translated like the name). */
   readonly description: string;
   readonly handles: ReadonlyArray<THandleSpec>;
   /** Relative share route per spec 01 §2 "Flow links": `flow/share/{type}`. */
