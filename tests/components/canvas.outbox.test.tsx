@@ -3,14 +3,18 @@ import { saveStateOf } from '../../src/features/canvas/save-state';
 import { editor, session } from '../../src/features/canvas/store/canvas.store';
 import { placeNode } from '../../src/features/canvas/store/edit.actions';
 import { closeFlow, openFlow } from '../../src/features/canvas/store/load.actions';
+import { writeDraft } from '../../src/features/canvas/store/persistence';
 import { saveNow } from '../../src/features/canvas/store/save.actions';
 import { QUEUED_HEADER } from '../../src/shared/outbox/protocol';
 import { outboxState } from '../../src/ui/outbox-state';
-import { flow, flowId, muteFetch } from './canvas.fixtures';
+import { flow, flowId, muteFetch, node } from './canvas.fixtures';
 
 /** The service worker's outbox: a save made offline is queued (202), delivered or refused later. */
 let F = '';
 const puts: unknown[] = [];
+
+/** The flow the server gives for GET; a test changes it to what a replay delivered. */
+let onServer: ReturnType<typeof flow>;
 
 function stubWorker(answer: 'queued' | 'saved') {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -23,7 +27,7 @@ function stubWorker(answer: 'queued' | 'saved') {
       }
       return Response.json({ data: flow(F, { revision: 5 }) });
     }
-    if (path === `/api/flows/${F}`) return Response.json({ data: flow(F) });
+    if (path === `/api/flows/${F}`) return Response.json({ data: onServer });
     return Response.json({ message: 'no stub' }, { status: 404 });
   });
 }
@@ -33,6 +37,7 @@ beforeEach(async () => {
   puts.length = 0;
   outboxState.sent = {};
   outboxState.conflicts = {};
+  onServer = flow(F);
   stubWorker('queued');
   await openFlow(F);
 });
@@ -71,5 +76,48 @@ describe('[CANVAS] the service worker outbox', () => {
     };
     await vi.waitFor(() => expect(editor.conflict?.current.revision).toBe(8));
     expect(saveStateOf(editor)).toBe('conflict');
+  });
+
+  describe('a save queued before the browser restarted, delivered after', () => {
+    async function reopenWithQueuedDraft() {
+      closeFlow();
+      const mine = flow(F);
+      const nodes = [...mine.nodes, node('queued', 'textNode', 400, 400)];
+      await writeDraft({
+        flowId: F,
+        name: mine.name,
+        nodes,
+        edges: mine.edges,
+        baseRevision: 3,
+        pending: 1,
+        updatedAt: Date.now(),
+      });
+      await openFlow(F);
+      expect(editor.restoredDraft).toBe(true);
+      puts.length = 0;
+      return nodes;
+    }
+    const deliver = () => {
+      outboxState.sent[`flow:${F}`] = { baseRevision: 3, revision: 4, at: Date.now() };
+    };
+
+    it('is not sent a second time when the server now has exactly the restored draft', async () => {
+      const nodes = await reopenWithQueuedDraft();
+      onServer = flow(F, { revision: 4, nodes });
+      deliver();
+      await vi.waitFor(() => expect(saveStateOf(editor)).toBe('saved'));
+      expect(session.baseRevision).toBe(4);
+      await new Promise((r) => setTimeout(r, 1700));
+      expect(puts).toHaveLength(0);
+    });
+
+    it('is sent on top of the delivered revision when the canvas changed since', async () => {
+      await reopenWithQueuedDraft();
+      placeNode('imageNode', { x: 800, y: 0 });
+      onServer = flow(F, { revision: 4 });
+      deliver();
+      await vi.waitFor(() => expect(puts).toHaveLength(1));
+      expect((puts[0] as { revision: number }).revision).toBe(4);
+    });
   });
 });

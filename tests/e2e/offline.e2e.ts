@@ -7,10 +7,13 @@ import {
   apiToken,
   bannerText,
   eventually,
+  openEditor,
   outboxEmptied,
   outboxEntries,
+  placeBlock,
   renewedSince,
   saveFromPage,
+  saveStateOf,
   signInAsDemo,
   THAI,
   waitForWorker,
@@ -18,7 +21,7 @@ import {
 
 export default defineE2E([
   test(
-    '[OFFLINE] reload offline in Thai; a save outlives a browser restart',
+    '[OFFLINE] reload offline in Thai, edit the flow on the canvas, restart the browser, come back online',
     async ({ url, launch, server, screenshot }) => {
       const token = await apiToken(url);
       const collection = await api(url, token, 'POST', 'projects', { name: `Offline class ${Date.now()}` });
@@ -46,8 +49,7 @@ export default defineE2E([
         await page.goto(collectionUrl);
         await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Offline class' }).waitFor();
         const editorUrl = url(`/editor/personal/projects/${projectId}/flows/${flowId}`);
-        await page.goto(editorUrl);
-        await page.locator('.flow-canvas').waitFor({ timeout: 20_000 });
+        await openEditor(page, editorUrl);
 
         await first.context.setOffline(true);
         await page.goto(collectionUrl);
@@ -57,35 +59,35 @@ export default defineE2E([
         expect(offlineBanner.includes('สำเนาที่บันทึกไว้'), `the saved copy is marked: ${offlineBanner}`);
         await screenshot('offline-collection', page);
         expect(THAI.test((await page.locator('#root').textContent()) ?? ''), 'the page is in Thai offline');
-        await page.goto(editorUrl);
-        await page.locator('.flow-canvas').waitFor({ timeout: 20_000 });
 
-        // Two saves offline: kept as one, with the revision the first started from.
-        const one = await saveFromPage(page, flowId, { name: 'Rivers (offline 1)', revision: base });
-        expectEqual(one.status, 202, 'an offline save is accepted by the worker');
-        expectEqual(one.queued, '1', 'the queued header');
-        const two = await saveFromPage(page, flowId, { name: 'Rivers (offline 2)', revision: base });
-        expectEqual(two.json?.outboxSize, 1, 'a second save of the same flow is merged');
+        // The editor opens offline and keeps working: two blocks placed, each a change of its own.
+        await openEditor(page, editorUrl);
+        await placeBlock(page, 'beginNode', 1);
+        await placeBlock(page, 'displayNode', 2);
+        const waiting = await saveStateOf(page, 'offline');
+        expect(THAI.test(waiting) && waiting.includes('2'), `two changes wait, in Thai: ${waiting}`);
+        // Both saves went to the worker's outbox, merged into one write with the first base revision.
+        const queued = await eventually('the save is queued', async () => {
+          const entries = await outboxEntries(page);
+          return entries.length === 1 && JSON.parse(entries[0].body).nodes?.length === 2
+            ? entries
+            : undefined;
+        });
+        expectEqual(queued[0].baseRevision, base, 'the queued base revision');
+        await screenshot('offline-editing', page);
         await first.close();
 
-        // A browser restart, still without a network: the save is still there, without its token.
+        // A browser restart, still without a network: the edit is on the canvas, the write still waits.
         const second = await launch({ viewport: 'tablet', profileDir, networkDown: true });
         browsers.push(second);
-        await second.page.goto(url('/editor/personal/collections'));
-        const kept = await eventually('the outbox is read', async () => {
-          const entries = await outboxEntries(second.page);
-          return entries.length ? entries : undefined;
-        });
+        await openEditor(second.page, editorUrl);
+        await second.page.waitForFunction(() => document.querySelectorAll('.react-flow__node').length === 2);
+        const kept = await outboxEntries(second.page);
         expectEqual(kept.length, 1, 'entries after the restart');
         expectEqual(kept[0].flowId, flowId, 'the kept entry');
-        expectEqual(kept[0].baseRevision, base, 'its base revision');
         expect(
           !Object.keys(kept[0].headers).some((h) => h.toLowerCase() === 'authorization'),
           'no token is stored',
-        );
-        // The app starts offline without a token (a new session) and says what waits.
-        await eventually('the banner counts the waiting change', async () =>
-          /1/.test(await bannerText(second.page)) ? true : undefined,
         );
         expect(!second.page.url().includes('/login'), `signed in offline: ${second.page.url()}`);
         await second.close();
@@ -95,15 +97,25 @@ export default defineE2E([
         const since = server.logs.length;
         const third = await launch({ viewport: 'tablet', profileDir });
         browsers.push(third);
-        await third.page.goto(url('/editor/personal/collections'));
-        const saved = await eventually('the offline save reaches the server', async () => {
-          const flow = await api(url, token, 'GET', `flows/${flowId}`);
-          return flow.json.data.name === 'Rivers (offline 2)' ? flow.json.data : undefined;
+        await openEditor(third.page, editorUrl);
+        const saved = await eventually('the offline edit reaches the server', async () => {
+          const flow = await api<{ data: { nodes: Array<{ type: string }>; revision: number } }>(
+            url,
+            token,
+            'GET',
+            `flows/${flowId}`,
+          );
+          return flow.json.data.nodes.length === 2 ? flow.json.data : undefined;
         });
+        expectEqual(
+          saved.nodes.map((n) => n.type).join(','),
+          'beginNode,displayNode',
+          'the blocks on the server',
+        );
         expectEqual(saved.revision, base + 1, 'one save, one revision');
         expect(renewedSince(server, since), 'the replay renewed the access token');
         await outboxEmptied(third.page);
-        await third.page.getByRole('heading', { level: 1 }).waitFor();
+        await saveStateOf(third.page, 'saved');
         expect(!third.page.url().includes('/login'), `signed in once online: ${third.page.url()}`);
       } finally {
         // The profile is removed once no browser writes to it any more.
@@ -112,6 +124,54 @@ export default defineE2E([
       }
     },
     { timeoutMs: 150_000 },
+  ),
+
+  test(
+    '[OFFLINE] a canvas edit queued offline meets a change made elsewhere: the conflict dialog decides',
+    async ({ page, context, url, server, screenshot }) => {
+      const token = await apiToken(url);
+      const made = await api(url, token, 'POST', 'flows', { name: 'Lakes' });
+      const flowId = made.json.data._id;
+      const base = made.json.data.revision;
+      await signInAsDemo(page, url);
+      await waitForWorker(page);
+      await openEditor(page, url(`/editor/personal/projects/no-project/flows/${flowId}`));
+
+      await context.setOffline(true);
+      await placeBlock(page, 'beginNode', 1);
+      await saveStateOf(page, 'offline');
+      await eventually('the save is queued', async () =>
+        (await outboxEntries(page)).length === 1 ? true : undefined,
+      );
+      const theirs = await api(url, token, 'PUT', `flows/${flowId}`, {
+        name: 'Lakes (theirs)',
+        revision: base,
+      });
+      expectEqual(theirs.status, 200, 'a save from elsewhere');
+      // The tab's token is gone (as after it expires): whoever sends first must renew it.
+      await page.evaluate(() => sessionStorage.removeItem('token'));
+      const since = server.logs.length;
+      await context.setOffline(false);
+
+      const dialog = page.getByRole('alertdialog');
+      await dialog.getByText('This flow was changed elsewhere').waitFor({ timeout: 20_000 });
+      expect(renewedSince(server, since), 'the access token was renewed');
+      const onServer = await api(url, token, 'GET', `flows/${flowId}`);
+      expectEqual(onServer.json.data.name, 'Lakes (theirs)', 'the queued save did not overwrite');
+      await screenshot('offline-conflict');
+      // Keep mine: the canvas version is saved over the server's, and nothing is left waiting.
+      await dialog.getByRole('button', { name: 'Overwrite' }).click();
+      await saveStateOf(page, 'saved');
+      const after = await api<{ data: { nodes: unknown[]; name: string } }>(
+        url,
+        token,
+        'GET',
+        `flows/${flowId}`,
+      );
+      expectEqual(after.json.data.nodes.length, 1, 'my block is on the server');
+      await outboxEmptied(page);
+    },
+    { browser: { viewport: 'tablet' }, timeoutMs: 90_000 },
   ),
 
   test(

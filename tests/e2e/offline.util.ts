@@ -142,3 +142,25 @@ export const apiCacheSize = (page: Page) =>
     const sizes = await Promise.all(names.map(async (n) => (await (await caches.open(n)).keys()).length));
     return sizes.reduce((a, b) => a + b, 0);
   });
+
+/** Opens the flow editor and waits for its canvas (offline too, from the worker's copies). */
+export async function openEditor(page: Page, editorUrl: string): Promise<void> {
+  await page.goto(editorUrl);
+  await page.locator('.flow-canvas').waitFor({ timeout: 20_000 });
+  await page.waitForSelector('[data-testid="save-state"]', { timeout: 20_000 });
+}
+
+/** Taps a palette entry (the block lands in the middle of the view) and waits for `total` blocks. */
+export async function placeBlock(page: Page, type: string, total: number): Promise<void> {
+  const entry = page.locator(`.palette-entry[data-type="${type}"]`);
+  await entry.scrollIntoViewIfNeeded();
+  await entry.click();
+  await page.waitForFunction((n) => document.querySelectorAll('.react-flow__node').length === n, total);
+}
+
+/** Waits for the editor's save state (saved, saving, device, offline…) and returns its text. */
+export async function saveStateOf(page: Page, state: string): Promise<string> {
+  const el = page.locator(`[data-testid="save-state"][data-state="${state}"]`);
+  await el.waitFor({ timeout: 20_000 });
+  return (await el.textContent()) ?? '';
+}

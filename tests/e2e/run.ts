@@ -87,7 +87,8 @@ async function runTest(file: string, t: E2ETest, server: E2EServer): Promise<voi
       console: browser.console,
       url: server.url,
       launch,
-      screenshot: (name, page = browser.page) => screenshot(page, `${t.title}-${name}`),
+      // The name is kept whole: a long title cut at the slug limit would make two shots one file.
+      screenshot: (name, page = browser.page) => screenshot(page, `${slug(t.title).slice(0, 60)}-${name}`),
     };
     ctx = context;
     const running = t.run(context);

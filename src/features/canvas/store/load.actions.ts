@@ -7,6 +7,7 @@ import type { TCanvasEdge, TCanvasNode, TGraphState } from '../canvas.types';
 import { editor, graph, resetEditor, session, setConflict, setHistory } from './canvas.store';
 import { followOutbox, unfollowOutbox } from './outbox-link';
 import { deleteDraft, readDraft, readHistory, type TDraft } from './persistence';
+import { sameDocument } from './same-document';
 import { saveNow, scheduleSave, stopSaving, writeHistoryNow } from './save.actions';
 
 type THist = THistory<TCanvasNode, TCanvasEdge>;
@@ -35,21 +36,6 @@ function show(g: TGraphState, h: THist, name: string): void {
   graph.set({ nodes: g.nodes, edges: g.edges });
   editor.name = name;
 }
-
-/** JSON with sorted keys: the database gives keys back in its own order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.keys(v)
-            .sort()
-            .map((k) => [k, (v as Record<string, unknown>)[k]]),
-        )
-      : v,
-  );
-}
-const sameDocument = (d: TDraft, f: TFlow) =>
-  d.name === f.name && canonical([d.nodes, d.edges]) === canonical([f.nodes, f.edges]);
 
 const isNewer = (d: TDraft | undefined, rev: number): d is TDraft =>
   !!d && d.pending > 0 && d.baseRevision === rev;

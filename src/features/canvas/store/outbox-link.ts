@@ -20,7 +20,7 @@ function check(flowId: string): void {
   if (sent && sent.at > seenSentAt) {
     seenSentAt = sent.at;
     if (sent.revision !== undefined && sent.baseRevision === session.baseRevision)
-      onQueuedSent(sent.revision);
+      void onQueuedSent(sent.revision);
   }
   const refused = conflictForFlow(flowId);
   if (!refused || refused.item.id === shownItem) return;

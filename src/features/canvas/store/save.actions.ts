@@ -5,6 +5,7 @@ import { canvasApi } from '../canvas.api';
 import type { TCanvasEdge, TCanvasNode } from '../canvas.types';
 import { editor, session, setConflict, setHistory } from './canvas.store';
 import { deleteDraft, writeDraft, writeHistory } from './persistence';
+import { sameDocument } from './same-document';
 
 /** Spec 01 §6: the server hears of a change ~1.5 s after the last one; history is written after 300 ms. */
 export const SAVE_DEBOUNCE_MS = 1500;
@@ -67,10 +68,31 @@ function markSnapshotSaved(sent: TSnapshot<TCanvasNode, TCanvasEdge>): void {
 /** The last save the service worker kept in its outbox: what it holds and how many changes. */
 let queued: { snapshot: TSnapshot<TCanvasNode, TCanvasEdge>; pending: number; name: string } | null = null;
 
+/**
+ * A save queued by an earlier session (before a reload or a browser restart) was delivered: this
+ * session restored the same draft, so unless it changed since, the server now has what is shown.
+ * One read tells, instead of sending the whole flow a second time.
+ */
+async function adoptDeliveredDraft(revision: number): Promise<void> {
+  const flowId = editor.flowId;
+  const shown = currentSnapshot(session.history);
+  const name = editor.name;
+  const pending = editor.pending;
+  const server = await canvasApi.get(flowId).catch(() => null);
+  if (flowId !== editor.flowId || currentSnapshot(session.history) !== shown) return;
+  if (server?.data.revision === revision && sameDocument({ name, ...shown }, server.data)) {
+    queued = { snapshot: shown, pending, name };
+  }
+}
+
 /** The outbox delivered the queued save: carry on from the revision the server gave it. */
-export function onQueuedSent(revision: number): void {
+export async function onQueuedSent(revision: number): Promise<void> {
   session.baseRevision = revision;
   editor.networkFailed = false;
+  // A restored draft's own debounced save would send the same flow again while we look.
+  clearTimeout(saveTimer);
+  if (!queued) await adoptDeliveredDraft(revision);
+  if (session.baseRevision !== revision) return;
   if (queued) {
     markSnapshotSaved(queued.snapshot);
     session.savedName = queued.name;
