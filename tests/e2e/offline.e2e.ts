@@ -218,6 +218,13 @@ export default defineE2E([
       expectEqual(onServer.json.data.name, 'Theirs', 'the conflicting save did not overwrite');
       expect(renewedSince(server, since), 'the replay renewed the access token');
 
+      // Signing out now asks first: the change would wait on this device for the next sign-in.
+      await page.getByRole('button', { name: 'Account' }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      const ask = page.getByRole('alertdialog').filter({ hasText: 'Changes are still waiting' });
+      await ask.getByText('1 change has not reached the server yet').waitFor();
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      expect(!page.url().includes('/login'), 'still signed in after Cancel');
       // The banner says a change could not be sent; its list shows the conflict and lets it go.
       await page.getByTestId('offline-banner').getByRole('button').click();
       const list = page.getByTestId('outbox-list');

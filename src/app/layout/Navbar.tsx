@@ -1,10 +1,13 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { auth, signOut } from '../../features/auth';
 import { LanguageMenu, SpaceSwitcher } from '../../features/orgs';
 import { Menu } from '../../ui/Menu';
+import { outboxState } from '../../ui/outbox-state';
 import { space } from '../../ui/space';
+import { confirmDialog } from '../../ui/surfaces';
 import { HOME_ROUTES } from '../route-table';
 import { InstallButton } from './InstallButton';
 
@@ -19,6 +22,21 @@ const SECTIONS = [
   'ai-flow-generator',
 ] as const;
 const built = new Set(HOME_ROUTES.filter((r) => r.load).map((r) => r.path.split('/')[2]));
+
+/**
+ * Changes the service worker still holds are kept for this user across a sign-out (they wait for the
+ * next sign-in here), but a teacher handing the tablet on should know before leaving them behind.
+ */
+async function confirmWaitingChanges(t: TFunction<'navbar'>): Promise<boolean> {
+  const count = outboxState.size;
+  if (count === 0) return true;
+  return confirmDialog({
+    title: t('account.signOutWaitingTitle'),
+    message: t('account.signOutWaiting', { count }),
+    confirmLabel: t('account.signOutAnyway'),
+    cancelLabel: t('common:actions.cancel'),
+  });
+}
 
 export function Navbar() {
   const { t } = useTranslation('navbar');
@@ -69,6 +87,7 @@ export function Navbar() {
                 key: 'signout',
                 label: t('account.signOut'),
                 onSelect: async () => {
+                  if (!(await confirmWaitingChanges(t))) return;
                   await signOut();
                   navigate('/login', { replace: true });
                 },
