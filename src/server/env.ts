@@ -11,6 +11,8 @@ const ZEnv = z.object({
   /** Public origin used in links inside e-mails and OIDC redirects. */
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
+  /** The built PWA to serve; dist/client when absent (a client built elsewhere, or a test's copy). */
+  CLIENT_DIR: z.string().optional(),
   /** PostgreSQL connection string; PGlite in DATA_DIR/db when absent. */
   DATABASE_URL: z.string().optional(),
   /** Secret that signs access tokens; generated and kept in DATA_DIR when absent. */

@@ -11,7 +11,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** The only file that listens. Stops cleanly on SIGTERM/SIGINT so a restart loses no write. */
 export async function main(): Promise<void> {
   const env = readEnv();
-  const deps = await bootstrap(env, { clientDir: CLIENT_DIR });
+  const deps = await bootstrap(env, { clientDir: env.CLIENT_DIR ?? CLIENT_DIR });
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info: AddressInfo) => {
     const host = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
