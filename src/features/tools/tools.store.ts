@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 import { ApiError } from '../../shared/api/http';
-import { SEARCH_DEBOUNCE_MS, type TTag, type TTool } from '../../shared/contract/tools';
+import { SEARCH_DEBOUNCE_MS, type TTag, type TToolSearchItem } from '../../shared/contract/tools';
 import { toolsApi } from './tools.api';
 
 /** Explorer state (spec 01 §3): the tag list, the current tag and the search text, plus results. */
@@ -8,7 +8,7 @@ export const explorer = proxy({
   tags: [] as TTag[],
   tagId: '' as string,
   searchText: '',
-  tools: [] as TTool[],
+  tools: [] as TToolSearchItem[],
   total: 0,
   found: 0,
   loading: true,

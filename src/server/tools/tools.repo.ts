@@ -5,6 +5,11 @@ import { collectionMembers, collections, flows, tools } from '../db/schema';
 const { search: _search, ...toolColumns } = getTableColumns(tools);
 export type ToolRow = Omit<typeof tools.$inferSelect, 'search'>;
 export type NewTool = Omit<typeof tools.$inferInsert, 'search'>;
+/** What a search answer needs of a tool row. */
+export type ToolSearchRow = Pick<
+  ToolRow,
+  'id' | 'orgId' | 'name' | 'description' | 'code' | 'status' | 'iconUrl' | 'type' | 'flowIds' | 'tagIds'
+>;
 
 /** The personal space of a user, or an organisation (every member sees its tools). */
 export interface ToolSpace {

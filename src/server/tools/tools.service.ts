@@ -13,7 +13,7 @@ import type { Caller } from './caller';
 import { visibleTagIds } from './tags.repo';
 import { searchTools } from './tool-search.repo';
 import { findFlowsByIds, findToolInSpace, findUsableFlows, insertTool, type ToolRow } from './tools.repo';
-import { toolView } from './tools.view';
+import { toolSearchItemView, toolView } from './tools.view';
 
 const MAX_TERMS = 8;
 const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -62,9 +62,9 @@ export function createToolsService(deps: AppDeps) {
       let result = await searchTools(db, { ...base, mode: 'words', limit: q.limit });
       // Word prefixes found nothing: try the words as parts of words ("ynthesis" in "Photosynthesis").
       if (terms.length && result.found === 0)
-        result = await searchTools(db, { ...base, mode: 'substring', limit: q.limit });
+        result = await searchTools(db, { ...base, mode: 'substring', limit: q.limit, total: result.total });
       const flows = new Map(result.flows.map((f) => [f.id, f]));
-      const tools = result.tools.map((row) => toolView(row, flows));
+      const tools = result.tools.map((row) => toolSearchItemView(row, flows));
       return { tools, total: result.total, found: result.found, success: true };
     },
 

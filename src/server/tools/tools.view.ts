@@ -1,9 +1,9 @@
-import type { TTag, TTool } from '../../shared/contract/tools';
+import type { TTag, TTool, TToolSearchItem } from '../../shared/contract/tools';
 import type { TagRow } from './tags.repo';
-import type { ToolFlowRow, ToolRow } from './tools.repo';
+import type { ToolFlowRow, ToolRow, ToolSearchRow } from './tools.repo';
 
-/** The contract's Tool from a row and the flows that still exist (looked up once for a whole page). */
-export function toolView(row: ToolRow, flowsById: Map<string, ToolFlowRow>): TTool {
+/** A search result's Tool from a row and the flows that still exist (looked up once for a whole page). */
+export function toolSearchItemView(row: ToolSearchRow, flowsById: Map<string, ToolFlowRow>): TToolSearchItem {
   const flows = row.flowIds.flatMap((id) => {
     const f = flowsById.get(id);
     return f
@@ -25,6 +25,13 @@ export function toolView(row: ToolRow, flowsById: Map<string, ToolFlowRow>): TTo
     tagIds: row.tagIds,
     flowsCount: flows.length,
     flows,
+  };
+}
+
+/** The contract's Tool: the search fields plus payment option, end date and times. */
+export function toolView(row: ToolRow, flowsById: Map<string, ToolFlowRow>): TTool {
+  return {
+    ...toolSearchItemView(row, flowsById),
     unitUsageOption: row.unitUsageOption,
     endDate: row.endDate ? row.endDate.toISOString() : null,
     createdAt: row.createdAt.toISOString(),

@@ -55,8 +55,20 @@ export const ZToolSearchQuery = z.object({
   keyword: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(TOOL_SEARCH_LIMIT).default(TOOL_SEARCH_LIMIT),
 });
+/**
+ * A tool in a search answer: the fields of spec 01 §3's Tool. The payment option, end date and
+ * times come with GET /api/tool/:id: the grid shows none of them, and up to 1000 tools of them made
+ * the search slower (README, Performance).
+ */
+export const ZToolSearchItem = ZTool.omit({
+  unitUsageOption: true,
+  endDate: true,
+  createdAt: true,
+  updatedAt: true,
+});
+export type TToolSearchItem = z.infer<typeof ZToolSearchItem>;
 export const ZToolSearchResponse = z.object({
-  tools: z.array(ZTool),
+  tools: z.array(ZToolSearchItem),
   total: z.number(),
   found: z.number(),
   success: z.boolean(),

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { EXPLORER_SKELETON_CARDS, type TTool } from '../../../shared/contract/tools';
+import { EXPLORER_SKELETON_CARDS, type TToolSearchItem } from '../../../shared/contract/tools';
 import { SearchBox } from '../../../ui/SearchBox';
 import { SkeletonCards } from '../../../ui/Skeleton';
 import { space } from '../../../ui/space';
@@ -15,7 +15,7 @@ export default function ExplorePage() {
   const { t } = useTranslation('navbar');
   const snap = useSnapshot(explorer);
   const { orgId, orgCode } = useSnapshot(space);
-  const [open, setOpen] = useState<TTool | null>(null);
+  const [open, setOpen] = useState<TToolSearchItem | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: orgId is the trigger, not an input
   useEffect(() => {
@@ -87,7 +87,11 @@ export default function ExplorePage() {
         <ul className={`card-grid tool-grid${snap.loading ? ' is-refreshing' : ''}`} aria-busy={snap.loading}>
           {snap.tools.map((tool) => (
             <li key={tool.id}>
-              <ToolCard tool={tool as TTool} tags={snap.tags} onOpen={() => setOpen(tool as TTool)} />
+              <ToolCard
+                tool={tool as TToolSearchItem}
+                tags={snap.tags}
+                onOpen={() => setOpen(tool as TToolSearchItem)}
+              />
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TTag, TTool } from '../../../shared/contract/tools';
+import type { TTag, TToolSearchItem } from '../../../shared/contract/tools';
 
 /** One tool in the explorer grid: icon, name, description, tags and its number of flows. */
 export const ToolCard = memo(function ToolCard({
@@ -8,7 +8,7 @@ export const ToolCard = memo(function ToolCard({
   tags,
   onOpen,
 }: {
-  tool: TTool;
+  tool: TToolSearchItem;
   tags: readonly TTag[];
   onOpen: () => void;
 }) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { TTool } from '../../../shared/contract/tools';
+import type { TTool, TToolSearchItem } from '../../../shared/contract/tools';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { SkeletonRows } from '../../../ui/Skeleton';
@@ -15,11 +15,11 @@ export function ToolDialog({
   onClose,
 }: {
   toolId: string;
-  fallback: TTool;
+  fallback: TToolSearchItem;
   onClose: () => void;
 }) {
   const { t } = useTranslation('navbar');
-  const [tool, setTool] = useState<TTool | null>(null);
+  const [tool, setTool] = useState<TTool | TToolSearchItem | null>(null);
   useEffect(() => {
     toolsApi.get(toolId).then(
       (r) => setTool(r.data),

@@ -64,5 +64,7 @@ export const tools = pgTable(
     index('tools_owner_idx').on(t.ownerId, t.orgId),
     index('tools_tags_idx').using('gin', t.tagIds),
     index('tools_search_idx').using('gin', t.search),
+    // Trigrams (pg_trgm, migration 0001) for the substring fallback: ILIKE '%part%' on this expression.
+    index('tools_text_trgm_idx').using('gin', sql`(${t.name} || ' ' || ${t.description}) gin_trgm_ops`),
   ],
 );
