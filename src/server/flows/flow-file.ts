@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
 import { z } from 'zod';
 import { ErrorCode } from '../../shared/contract/errors';
 import {
@@ -11,9 +11,13 @@ import {
   FLOW_FILE_VERSION,
   FLOW_IMPORT_MAX_BYTES,
   type TFlowDocument,
-  type TFlowFileManifest,
   ZFlowDocument,
 } from '../../shared/contract/flows';
+import {
+  FLOW_FILE_DOCUMENT,
+  FLOW_FILE_MANIFEST,
+  writeFlowFile as writeSharedFlowFile,
+} from '../../shared/domain/flow-file';
 import { isKnownNodeType, nodeSpec } from '../../shared/domain/node-catalogue';
 import { AppError, badRequest, zodToAppError } from '../http/errors';
 import { PROJECT_ROOT } from '../paths';
@@ -22,13 +26,14 @@ import { assertDocSize, unknownTypesError } from './graph-check';
 
 /**
  * The .flow file: a zip holding manifest.json (format, version, app version, node type versions) and
- * flow.json (the flow document). Reading checks everything before a byte is inflated or written:
+ * flow.json (the flow document). Writing is shared with the editor (src/shared/domain/flow-file.ts),
+ * which exports offline; reading stays here. Reading checks everything before a byte is inflated or written:
  * size, zip structure, entry count, unpacked size and ratio (from the central directory), then the
  * manifest, the version, the schema of that version, the migrations and the node types.
  */
 
-export const MANIFEST = 'manifest.json';
-export const DOCUMENT = 'flow.json';
+export const MANIFEST = FLOW_FILE_MANIFEST;
+export const DOCUMENT = FLOW_FILE_DOCUMENT;
 
 function readAppVersion(): string {
   try {
@@ -41,19 +46,7 @@ function readAppVersion(): string {
 export const APP_VERSION = readAppVersion();
 
 export function writeFlowFile(doc: TFlowDocument, now: Date = new Date()): Uint8Array {
-  const nodeTypes: Record<string, number> = {};
-  for (const n of doc.nodes) if (n.type) nodeTypes[n.type] = nodeSpec(n.type)?.version ?? 1;
-  const manifest: TFlowFileManifest = {
-    format: FLOW_FILE_FORMAT,
-    formatVersion: FLOW_FILE_VERSION,
-    appVersion: APP_VERSION,
-    exportedAt: now.toISOString(),
-    nodeTypes,
-  };
-  return zipSync(
-    { [MANIFEST]: strToU8(JSON.stringify(manifest, null, 2)), [DOCUMENT]: strToU8(JSON.stringify(doc)) },
-    { level: 6, mtime: now },
-  );
+  return writeSharedFlowFile(doc, { appVersion: APP_VERSION, now });
 }
 
 type Entry = { name: string; size: number; originalSize: number; compression: number };
