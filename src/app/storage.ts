@@ -1,5 +1,6 @@
 import { proxy, subscribe } from 'valtio';
 import { auth } from '../features/auth';
+import { flowExport } from '../ui/download';
 import { showPopup } from '../ui/surfaces';
 import { i18n } from './i18n';
 
@@ -23,7 +24,11 @@ export async function checkStorage(force = false): Promise<void> {
   storage.nearlyFull = estimate.usage / estimate.quota > NEARLY_FULL;
 }
 
-/** A write the service worker could not keep: a popup now, the banner until the page reloads. */
+/**
+ * A write the service worker could not keep: a popup now, the banner until the page reloads. In the
+ * flow editor the way out is its Export button (it works offline, the flow is open); elsewhere the
+ * export of each flow in the collections.
+ */
 export function reportStorageFull(): void {
   const first = !storage.full;
   storage.full = true;
@@ -31,7 +36,7 @@ export function reportStorageFull(): void {
   showPopup({
     title: i18n.t('common:pwa.storageFullTitle'),
     message: i18n.t('common:pwa.storageFailed'),
-    lines: [i18n.t('common:pwa.storageWayOut')],
+    lines: [i18n.t(flowExport.run ? 'common:pwa.storageWayOutEditor' : 'common:pwa.storageWayOut')],
   });
 }
 

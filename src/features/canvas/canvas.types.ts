@@ -36,4 +36,4 @@ export type TCanvasEdge = Edge<TEdgeData>;
 export type TGraphState = { nodes: TCanvasNode[]; edges: TCanvasEdge[] };
 
 /** The four states of spec 01 §6 plus the two that need the teacher: a refused save and a conflict. */
-export type TSaveState = 'saved' | 'saving' | 'device' | 'offline' | 'refused' | 'conflict';
+export type TSaveState = 'saved' | 'saving' | 'device' | 'offline' | 'refused' | 'conflict' | 'tab';

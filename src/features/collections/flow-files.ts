@@ -1,22 +1,9 @@
 import { ApiError } from '../../shared/api/http';
 import { FLOW_IMPORT_MAX_BYTES, type TFlow, type TImportReport } from '../../shared/contract/flows';
 import { exportFileName } from '../../shared/domain/export-file-name';
+import { saveBlob } from '../../ui/download';
 import { flowFilesApi } from './collections.api';
 import { addImported } from './flow-list.store';
-
-/** Hands a blob to the browser as a download. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Some browsers read the address after click() returns: revoke it later, not now.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
 
 /** Downloads '{name}-{yyyy}-{mm}-{dd}-{HHmmss}.flow' (spec 01 §5). */
 export async function exportFlow(flow: { _id: string; name: string }): Promise<void> {

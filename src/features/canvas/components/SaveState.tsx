@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { SAVE_STATE_KEY, saveStateOf } from '../save-state';
 import { editor } from '../store/canvas.store';
+import { deviceWriteProblem, deviceWrites } from '../store/persistence';
 import { CheckIcon, DeviceIcon, WarningIcon } from './icons';
 
 const ICON = {
@@ -11,13 +12,18 @@ const ICON = {
   offline: <WarningIcon size={14} />,
   refused: <WarningIcon size={14} />,
   conflict: <WarningIcon size={14} />,
+  tab: <WarningIcon size={14} />,
 } as const;
 
-/** Saved / Saving… / Saved on this device / Offline — N changes waiting (spec 01 §6). */
+/**
+ * Saved / Saving… / Saved on this device / Offline — N changes waiting (spec 01 §6), and "Only in
+ * this tab" when the device refused the draft (the notice under the top bar says why and what to do).
+ */
 export function SaveState() {
   const { t } = useTranslation();
   const s = useSnapshot(editor);
-  const state = saveStateOf(s);
+  const refused = deviceWriteProblem(useSnapshot(deviceWrites));
+  const state = saveStateOf({ ...s, deviceRefused: !!refused });
   const label = t(SAVE_STATE_KEY[state], { count: s.pending });
   return (
     <span

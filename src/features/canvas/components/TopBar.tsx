@@ -1,13 +1,16 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { Button } from '../../../ui/Button';
+import { offerFlowExport } from '../../../ui/download';
 import { editor } from '../store/canvas.store';
 import { finishEditing } from '../store/edit.actions';
 import { redo, undo } from '../store/history.actions';
 import { saveNow } from '../store/save.actions';
 import { NameField } from './NameField';
 import { SaveState } from './SaveState';
+import { useFlowExport } from './useFlowExport';
 
 export function backPath(orgCode: string, projectId: string): string {
   return projectId === 'no-project'
@@ -19,11 +22,16 @@ const toggleDrawer = (which: 'palette' | 'panel') => {
   editor.drawer = editor.drawer === which ? null : which;
 };
 
-/** Back, the flow's name, the save state, undo/redo and Save; on phones also the two drawer buttons. */
+/**
+ * Back, the flow's name, the save state, undo/redo, Export and Save; on phones also the two drawer
+ * buttons. Export is also offered to the app's storage popup while the editor is open.
+ */
 export function TopBar({ orgCode, projectId }: { orgCode: string; projectId: string }) {
   const { t } = useTranslation();
   const { canUndo, canRedo, saving, pending, drawer, boxSelect, status } = useSnapshot(editor);
   const ready = status === 'ready';
+  const exportFlow = useFlowExport();
+  useEffect(() => offerFlowExport(exportFlow), [exportFlow]);
   return (
     <header className="flow-topbar">
       <Link
@@ -84,6 +92,17 @@ export function TopBar({ orgCode, projectId }: { orgCode: string; projectId: str
           onClick={() => toggleDrawer('panel')}
         >
           {t('canvas.properties')}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={t('canvas.export')}
+          title={t('canvas.exportHint')}
+          disabled={!ready}
+          data-testid="export-flow"
+          onClick={exportFlow}
+        >
+          ⤓<span className="flow-topbar__wide"> {t('canvas.export')}</span>
         </Button>
         <Button
           size="sm"

@@ -5,6 +5,7 @@ import { connectedHandles } from '../../../shared/domain/link-rules';
 import { canvasApi } from '../canvas.api';
 import type { TCanvasEdge, TCanvasNode, TGraphState } from '../canvas.types';
 import { editor, graph, resetEditor, session, setConflict, setHistory } from './canvas.store';
+import { rememberFlowMeta } from './export.actions';
 import { followOutbox, unfollowOutbox } from './outbox-link';
 import { deleteDraft, readDraft, readHistory, type TDraft } from './persistence';
 import { sameDocument } from './same-document';
@@ -76,6 +77,7 @@ export async function openFlow(flowId: string): Promise<void> {
   if (editor.flowId !== flowId) return;
   const server = graphOf(flow);
   editor.projectId = flow.projectId;
+  rememberFlowMeta(flow);
   session.baseRevision = flow.revision;
   session.savedName = flow.name;
   const local = isNewer(draft, flow.revision) ? draft : undefined;

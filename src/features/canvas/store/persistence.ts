@@ -1,4 +1,5 @@
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { proxy } from 'valtio';
 import type { THistory } from '../../../shared/domain/edit-history';
 import type { TCanvasEdge, TCanvasNode } from '../canvas.types';
 
@@ -10,6 +11,8 @@ import type { TCanvasEdge, TCanvasNode } from '../canvas.types';
  *   snapshot belongs to, so undo still works after a reload.
  * idb-keyval opens one object store per database, hence two databases.
  * Where IndexedDB is missing (tests, some private modes) a Map stands in for the session.
+ * A write the device refuses (full disk: QuotaExceededError) never throws into the editor; it is
+ * recorded in `deviceWrites`, which the editor shows with its way out (export the flow).
  */
 
 export type TDraft = {
@@ -28,11 +31,30 @@ export type THistoryRecord = {
   history: THistory<TCanvasNode, TCanvasEdge>;
 };
 
-type TArea = { idb: () => UseStore | null; memory: Map<string, unknown> };
+/** 'quota': the device's storage is full; 'other': IndexedDB refused for another reason. */
+export type TWriteProblem = 'quota' | 'other';
 
-function area(db: string, store: string): TArea {
+/** The last write of each area: null when it was kept. A later write that succeeds clears it. */
+export const deviceWrites = proxy({
+  draft: null as TWriteProblem | null,
+  history: null as TWriteProblem | null,
+});
+
+export const deviceWriteProblem = (s: { draft: TWriteProblem | null; history: TWriteProblem | null }) =>
+  s.draft ?? s.history;
+
+export function problemOf(error: unknown): TWriteProblem {
+  // Chromium and Firefox name it QuotaExceededError; old Firefox used NS_ERROR_DOM_QUOTA_REACHED.
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' ? 'quota' : 'other';
+}
+
+type TArea = { name: 'draft' | 'history'; idb: () => UseStore | null; memory: Map<string, unknown> };
+
+function area(name: TArea['name'], db: string, store: string): TArea {
   let opened: UseStore | null | undefined;
   return {
+    name,
     idb: () => {
       if (opened === undefined) opened = typeof indexedDB === 'undefined' ? null : createStore(db, store);
       return opened;
@@ -41,8 +63,8 @@ function area(db: string, store: string): TArea {
   };
 }
 
-const drafts = area('flowlearn-canvas-drafts', 'drafts');
-const histories = area('flowlearn-canvas-history', 'rf-history');
+const drafts = area('draft', 'flowlearn-canvas-drafts', 'drafts');
+const histories = area('history', 'flowlearn-canvas-history', 'rf-history');
 
 async function read<T>(a: TArea, key: string): Promise<T | undefined> {
   const idb = a.idb();
@@ -57,8 +79,15 @@ async function write(a: TArea, key: string, value: unknown): Promise<void> {
     a.memory.set(key, structuredClone(value));
     return;
   }
-  // A full disk or a closed database must not break editing; the server save still runs.
-  await set(key, value, idb).catch(() => undefined);
+  // A full disk or a closed database must not break editing (the server save still runs), nor
+  // pass unseen: the editor tells the teacher the change is only in this tab.
+  try {
+    await set(key, value, idb);
+    if (deviceWrites[a.name]) deviceWrites[a.name] = null;
+  } catch (error) {
+    deviceWrites[a.name] = problemOf(error);
+    console.warn(`Flowlearn: the ${a.name} of flow ${key} could not be kept on this device`, error);
+  }
 }
 
 async function remove(a: TArea, key: string): Promise<void> {

@@ -1,10 +1,11 @@
 import { ApiError } from '../../../shared/api/http';
 import { ZFlowConflictDetails } from '../../../shared/contract/flows';
 import { currentSnapshot, isDirty, markSaved, type TSnapshot } from '../../../shared/domain/edit-history';
+import { STORAGE_FULL_CODE } from '../../../shared/outbox/protocol';
 import { canvasApi } from '../canvas.api';
 import type { TCanvasEdge, TCanvasNode } from '../canvas.types';
 import { editor, session, setConflict, setHistory } from './canvas.store';
-import { deleteDraft, writeDraft, writeHistory } from './persistence';
+import { deleteDraft, deviceWrites, writeDraft, writeHistory } from './persistence';
 import { sameDocument } from './same-document';
 
 /** Spec 01 §6: the server hears of a change ~1.5 s after the last one; history is written after 300 ms. */
@@ -111,6 +112,14 @@ function onSaveError(err: unknown, sent: NonNullable<typeof queued>): void {
     // Kept by the service worker, which sends it when it can (merging later saves into it).
     editor.networkFailed = true;
     queued = sent;
+    return;
+  }
+  if (err.errorCode === STORAGE_FULL_CODE) {
+    // No network and the worker's outbox could not keep it (507): only this tab has the change.
+    // The editor says so and offers the export; the save is tried again as after a network fault.
+    deviceWrites.draft = 'quota';
+    editor.networkFailed = true;
+    scheduleSave(RETRY_MS[Math.min(retries++, RETRY_MS.length - 1)]);
     return;
   }
   if (err.status === 409) {
