@@ -10,6 +10,7 @@ import {
   emptyPanePoint,
   FIRST_RENDER_SCRIPT,
   firstRender,
+  roomToTheRight,
   scriptedDrag,
   timeUndo,
 } from './canvas.page';
@@ -98,12 +99,26 @@ async function measureBrowser(rows: BenchRow[]): Promise<void> {
       await page.waitForTimeout(500);
       const block = await blockNearCentre(page);
       if (!block) throw new Error('no block in view to drag');
-      const drag = (await scriptedDrag(page, block, FRAMES)).slice(2);
-      rows.push(row(`${label}: drag a block, frame p50`, percentile(drag, 50)));
+      // Within the view: a drag that reaches the edge also auto-pans the canvas, measured below.
+      const room = await roomToTheRight(page, block);
+      const step = Math.min(5, room / FRAMES);
+      const drag = (await scriptedDrag(page, block, FRAMES, step, step / 2)).slice(2);
+      rows.push(row(`${label}: drag a block in view, frame p50`, percentile(drag, 50)));
       rows.push(
-        row(`${label}: drag a block, frame p95`, percentile(drag, 95), FRAME_TARGET, [
-          framesNote(`${label} drag`, drag),
+        row(`${label}: drag a block in view, frame p95`, percentile(drag, 95), FRAME_TARGET, [
+          framesNote(`${label} drag (${(step * FRAMES).toFixed(0)} px)`, drag),
         ]),
+      );
+      const edge = await blockNearCentre(page);
+      if (!edge) throw new Error('no block in view to drag to the edge');
+      const edgeDrag = (await scriptedDrag(page, edge, FRAMES, 8, 1)).slice(2);
+      rows.push(
+        row(
+          `${label}: drag a block past the edge (auto-pan), frame p95`,
+          percentile(edgeDrag, 95),
+          undefined,
+          [framesNote(`${label} drag past the edge`, edgeDrag)],
+        ),
       );
       if (size === 1000) rows.push(row(`${label}: one undo (Ctrl+Z → next frame)`, await timeUndo(page)));
       const pane = await emptyPanePoint(page);

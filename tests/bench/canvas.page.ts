@@ -102,6 +102,10 @@ export const blockNearCentre = (page: Page) =>
     return best ? { x: best.x, y: best.y } : null;
   });
 
+/** Pixels a drag from `from` can go right before xyflow's auto-pan (within 40 px of the edge) starts. */
+export const roomToTheRight = (page: Page, from: { x: number }) =>
+  page.evaluate((x) => document.querySelector('.react-flow')!.getBoundingClientRect().right - 60 - x, from.x);
+
 /** A point of the empty pane (no block, no control), to pan from. */
 export const emptyPanePoint = (page: Page) =>
   page.evaluate(() => {
