@@ -3,6 +3,7 @@ import { subscribe } from 'valtio';
 import { Router, useLocation } from 'wouter';
 import { auth } from '../features/auth';
 import { loadLanguageDefaults, loadOrgs, resetOrgs } from '../features/orgs';
+import { setProfile } from '../ui/profile';
 import { SurfacesHost } from '../ui/SurfacesHost';
 import type { PopupReason } from '../ui/surfaces';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -24,6 +25,7 @@ function Shell() {
     // Only on a change of status: a token refresh also writes auth.user and must not reload them.
     let last: string | null = null;
     const sync = () => {
+      setProfile(auth.user);
       if (auth.status === last) return;
       last = auth.status;
       if (auth.status === 'signedIn') {

@@ -5,6 +5,7 @@ import { selectOnly, stripEdge, stripNode } from '../graph-utils';
 import { editor, graph } from './canvas.store';
 import { deleteSelection } from './edit.actions';
 import { commit } from './history.actions';
+import { linkContext } from './link-checker';
 
 /**
  * Copy, cut, paste and duplicate. The clipboard lives in localStorage so a copy in one flow (or tab)
@@ -42,7 +43,7 @@ export function pasteInto(g: TGraphState, clip: TClip, offset: number): TGraphSt
     selected: true,
   }));
   const nodes = [...selectOnly(g.nodes, new Set()), ...pasted];
-  const checker = createLinkChecker({ nodes, edges: g.edges.filter((e) => !e.data?.broken) });
+  const checker = createLinkChecker({ nodes, edges: g.edges.filter((e) => !e.data?.broken) }, linkContext());
   const added: TCanvasEdge[] = [];
   let dropped = 0;
   for (const e of clip.edges) {
