@@ -165,4 +165,55 @@ export default defineE2E([
     },
     { browser: { viewport: 'tablet' }, timeoutMs: 120_000 },
   ),
+  test(
+    '[CANVAS] move the end of a link to another block by dragging it',
+    async ({ page, url }) => {
+      const token = await signIn(page, url);
+      const made = await api(url, token, 'POST', 'flows', { name: 'Reconnect e2e', nodes: [], edges: [] });
+      const flowId = made.json.data._id;
+      await page.goto(url(`/editor/personal/projects/no-project/flows/${flowId}`));
+      await page.locator('.flow-canvas').waitFor();
+      await dragFromPalette(page, 'beginNode', { x: 340, y: 170 });
+      await dragFromPalette(page, 'displayNode', { x: 640, y: 170 });
+      await dragFromPalette(page, 'htmlNode', { x: 640, y: 560 });
+      await dragMouse(
+        page,
+        await centre(page, handle('beginNode', 'out')),
+        await centre(page, handle('displayNode', 'in')),
+      );
+      await page.waitForFunction(() => document.querySelectorAll('.react-flow__edge').length === 1);
+      const ids = await page.evaluate(() =>
+        Object.fromEntries(
+          [...document.querySelectorAll<HTMLElement>('.react-flow__node')].map((n) => [
+            n.dataset.id,
+            n.className.match(/react-flow__node-(\w+)/)?.[1],
+          ]),
+        ),
+      );
+      const idOf = (type: string) => Object.keys(ids).find((id) => ids[id] === type);
+      // The link's end at Display Text, dragged to the HTML block's input (one step, Start keeps one link).
+      await dragMouse(
+        page,
+        await centre(page, '.react-flow__edgeupdater-target'),
+        await centre(page, handle('htmlNode', 'in')),
+      );
+      await page.waitForFunction(
+        (target) =>
+          document.querySelector('.react-flow__edge')?.getAttribute('aria-label')?.endsWith(` to ${target}`),
+        idOf('htmlNode'),
+      );
+      expectEqual(await count(page, '.react-flow__edge'), 1, 'still one link');
+      await page.keyboard.press(`${MOD}+s`);
+      await waitSaved(page);
+      const saved = await api(url, token, 'GET', `flows/${flowId}`);
+      const edges = (saved.json.data as unknown as { edges: Array<{ source: string; target: string }> })
+        .edges;
+      expectEqual(
+        edges.map((e) => `${ids[e.source]}→${ids[e.target]}`).join(','),
+        'beginNode→htmlNode',
+        'the moved link on the server',
+      );
+    },
+    { browser: { viewport: 'tablet' }, timeoutMs: 60_000 },
+  ),
 ]);

@@ -12,8 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { TCanvasEdge, TCanvasNode } from '../canvas.types';
 import { editor, useGraph } from '../store/canvas.store';
-import { connect, onEdgesChange, onNodesChange } from '../store/edit.actions';
+import { connect, onEdgesChange, onNodesChange, reconnect } from '../store/edit.actions';
 import { commit } from '../store/history.actions';
+import { setReconnecting } from '../store/link-checker';
 import {
   endLinkDrag,
   isValidLink,
@@ -36,6 +37,14 @@ const onConnect = (conn: Connection) => {
   const r = connect(conn);
   if (!r.ok) showRefusal(refusalOf(conn));
 };
+// Dragging a link's end elsewhere: while it moves the old link takes no slot, so the handles it may
+// reach are those a new link from its fixed end may reach.
+const onReconnectStart = (_: unknown, edge: TCanvasEdge) => setReconnecting(edge.id);
+const onReconnect = (old: TCanvasEdge, conn: Connection) => {
+  const r = reconnect(old, conn);
+  if (!r.ok) showRefusal(refusalOf(conn));
+};
+const onReconnectEnd = () => setReconnecting(null);
 const onConnectStart = (_: unknown, p: OnConnectStartParams) =>
   startLinkDrag(p.nodeId, p.handleId, p.handleType);
 const onConnectEnd = (_: unknown, state: FinalConnectionState) => endLinkDrag(state);
@@ -74,6 +83,9 @@ export function Canvas() {
         onConnect={onConnect}
         onConnectStart={onConnectStart}
         onConnectEnd={onConnectEnd}
+        onReconnectStart={onReconnectStart}
+        onReconnect={onReconnect}
+        onReconnectEnd={onReconnectEnd}
         isValidConnection={isValidLink}
         onNodeDragStop={onGestureEnd}
         onSelectionDragStop={onGestureEnd}

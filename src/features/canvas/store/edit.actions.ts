@@ -1,10 +1,15 @@
 import { applyEdgeChanges, applyNodeChanges, type EdgeChange, type NodeChange } from '@xyflow/react';
-import { buildEdge, removeNodes, type TLinkResult } from '../../../shared/domain/link-rules';
+import {
+  buildEdge,
+  createLinkChecker,
+  removeNodes,
+  type TLinkResult,
+} from '../../../shared/domain/link-rules';
 import type { TCanvasEdge, TCanvasNode, TNodeData } from '../canvas.types';
 import { createNode, selectOnly } from '../graph-utils';
 import { editor, graph } from './canvas.store';
 import { commit } from './history.actions';
-import { linkChecker } from './link-checker';
+import { linkChecker, linkContext } from './link-checker';
 import { afterChange } from './save.actions';
 
 /** xyflow's own changes (drag frames, selection, measurements): applied, never recorded here. */
@@ -48,6 +53,25 @@ export function connect(conn: TConnectInput): TLinkResult {
     g.nodes,
   ) as TCanvasEdge;
   graph.set({ edges: [...g.edges, edge] });
+  commit();
+  return result;
+}
+
+/**
+ * Moves one end of an existing link to another handle (its end dragged elsewhere): checked as a new
+ * link in a graph without the old one, then it replaces the old one in place. One step.
+ */
+export function reconnect(old: TCanvasEdge, conn: TConnectInput): TLinkResult {
+  const g = graph.get();
+  const others = g.edges.filter((e) => e.id !== old.id && !e.data?.broken);
+  const result = createLinkChecker({ nodes: g.nodes, edges: others }, linkContext()).check(conn);
+  if (!result.ok) return result;
+  const edge = buildEdge(
+    { ...conn, sourceHandle: result.sourceHandle, targetHandle: result.targetHandle },
+    result.type,
+    g.nodes,
+  ) as TCanvasEdge;
+  graph.set({ edges: g.edges.map((e) => (e.id === old.id ? edge : e)) });
   commit();
   return result;
 }

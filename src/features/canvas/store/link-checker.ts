@@ -2,7 +2,19 @@ import { createLinkChecker, type TLinkChecker, type TLinkContext } from '../../.
 import { profile } from '../../../ui/profile';
 import type { TGraphState } from '../canvas.types';
 
-let cached: { nodes: unknown; edges: unknown; linked: boolean; checker: TLinkChecker } | null = null;
+let cached: {
+  nodes: unknown;
+  edges: unknown;
+  linked: boolean;
+  reconnecting: string | null;
+  checker: TLinkChecker;
+} | null = null;
+/** The link whose end is being dragged elsewhere: it is being replaced, so it takes no slot. */
+let reconnecting: string | null = null;
+
+export function setReconnecting(edgeId: string | null): void {
+  reconnecting = edgeId;
+}
 
 /** The user's part of the link rules, as the server applies it on save (flows.service.ts). */
 export const linkContext = (): TLinkContext => ({
@@ -10,16 +22,23 @@ export const linkContext = (): TLinkContext => ({
 });
 
 /**
- * The link checker of the current graph, rebuilt only when the nodes, the edges or the user's
- * spreadsheet link change (it indexes the graph once, then each check is O(1)). Links an import
- * marked broken take no slot, as on the server.
+ * The link checker of the current graph, rebuilt only when the nodes, the edges, the user's
+ * spreadsheet link or the link being moved change (it indexes the graph once, then each check is
+ * O(1)). Links an import marked broken take no slot, as on the server.
  */
 export function linkChecker(g: TGraphState): TLinkChecker {
   const linked = profile.linkedWithGoogleSpreadSheet;
-  if (cached && cached.nodes === g.nodes && cached.edges === g.edges && cached.linked === linked)
-    return cached.checker;
-  const edges = g.edges.filter((e) => !e.data?.broken);
+  const c = cached;
+  if (
+    c &&
+    c.nodes === g.nodes &&
+    c.edges === g.edges &&
+    c.linked === linked &&
+    c.reconnecting === reconnecting
+  )
+    return c.checker;
+  const edges = g.edges.filter((e) => !e.data?.broken && e.id !== reconnecting);
   const checker = createLinkChecker({ nodes: g.nodes, edges }, linkContext());
-  cached = { nodes: g.nodes, edges: g.edges, linked, checker };
+  cached = { nodes: g.nodes, edges: g.edges, linked, reconnecting, checker };
   return checker;
 }
