@@ -42,17 +42,21 @@ export type TConnectInput = {
   targetHandle?: string | null;
 };
 
+type TAccepted = Extract<TLinkResult, { ok: true }>;
+/** The link as the rules accepted it (their handle ids and data type decide its look). */
+const edgeFor = (conn: TConnectInput, result: TAccepted, nodes: TCanvasNode[]): TCanvasEdge =>
+  buildEdge(
+    { ...conn, sourceHandle: result.sourceHandle, targetHandle: result.targetHandle },
+    result.type,
+    nodes,
+  ) as TCanvasEdge;
+
 /** Adds the link if the rules accept it; the result says why not otherwise. */
 export function connect(conn: TConnectInput): TLinkResult {
   const g = graph.get();
   const result = linkChecker(g).check(conn);
   if (!result.ok) return result;
-  const edge = buildEdge(
-    { ...conn, sourceHandle: result.sourceHandle, targetHandle: result.targetHandle },
-    result.type,
-    g.nodes,
-  ) as TCanvasEdge;
-  graph.set({ edges: [...g.edges, edge] });
+  graph.set({ edges: [...g.edges, edgeFor(conn, result, g.nodes)] });
   commit();
   return result;
 }
@@ -66,11 +70,7 @@ export function reconnect(old: TCanvasEdge, conn: TConnectInput): TLinkResult {
   const others = g.edges.filter((e) => e.id !== old.id && !e.data?.broken);
   const result = createLinkChecker({ nodes: g.nodes, edges: others }, linkContext()).check(conn);
   if (!result.ok) return result;
-  const edge = buildEdge(
-    { ...conn, sourceHandle: result.sourceHandle, targetHandle: result.targetHandle },
-    result.type,
-    g.nodes,
-  ) as TCanvasEdge;
+  const edge = edgeFor(conn, result, g.nodes);
   graph.set({ edges: g.edges.map((e) => (e.id === old.id ? edge : e)) });
   commit();
   return result;
