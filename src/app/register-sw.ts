@@ -17,9 +17,11 @@ function reloadOnce(): void {
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   // A first visit is taken over by its first worker (clientsClaim): nothing old to leave, no reload.
-  const hadWorker = !!navigator.serviceWorker.controller;
+  // Every later change of worker (an update, accepted in this tab or another) reloads.
+  let controlled = !!navigator.serviceWorker.controller;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (hadWorker) reloadOnce();
+    if (controlled) reloadOnce();
+    controlled = true;
   });
   void import('workbox-window').then(({ Workbox }) => {
     const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, {
@@ -27,6 +29,8 @@ export function registerServiceWorker(): void {
       type: 'module',
     });
     wb.addEventListener('waiting', async () => {
+      // A version already waiting when this tab starts is announced at once, before the texts load.
+      await i18n.loadNamespaces('common');
       const reload = await confirmDialog({
         title: i18n.t('common:update.title'),
         message: i18n.t('common:update.available'),

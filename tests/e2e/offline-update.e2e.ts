@@ -25,7 +25,7 @@ export default defineE2E(
   [
     test(
       '[OFFLINE] a new version waits for Reload and never runs on the old shell',
-      async ({ page, url, screenshot }) => {
+      async ({ page, context, url, screenshot }) => {
         cpSync(join(process.cwd(), 'dist', 'client'), clientDir, { recursive: true });
         try {
           await page.goto(url('/editor/login'));
@@ -47,25 +47,28 @@ export default defineE2E(
           const later = await registrationState(page);
           expect(later.waiting && later.controlled, `the new worker waits: ${JSON.stringify(later)}`);
 
-          // A reload does not slip the new worker in either: it is offered again.
-          await page.reload();
-          await dialog.waitFor({ timeout: 20_000 });
-          expect((await registrationState(page)).waiting, 'still waiting after a plain reload');
+          // A second tab (the first still open, so the old worker keeps a client and the new one
+          // cannot slip in) is offered the waiting version as soon as it starts.
+          const second = await context.newPage();
+          await second.goto(url('/editor/login'));
+          const offered = second.getByRole('alertdialog').filter({ hasText: 'A new version is available' });
+          await offered.waitFor({ timeout: 20_000 });
+          expect((await registrationState(second)).waiting, 'still waiting with two tabs open');
 
-          // "Reload": the new worker takes over, then the page loads again under it.
-          await page.evaluate(() => {
-            (window as unknown as { sameDocument: boolean }).sameDocument = true;
-          });
-          await dialog.getByRole('button', { name: 'Reload' }).click();
-          await eventually('the page reloads under the new worker', async () => {
-            const same = await page
+          // "Reload" there: the new worker takes over and both tabs load again under it.
+          await offered.getByRole('button', { name: 'Reload' }).click();
+          const reloaded = (p: Page) => async () => {
+            const same = await p
               .evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true)
               .catch(() => true);
             return same ? undefined : true;
-          });
-          await page.locator('#login-email').waitFor();
-          const after = await registrationState(page);
-          expect(!after.waiting && after.active && after.controlled, `updated: ${JSON.stringify(after)}`);
+          };
+          await eventually('the first tab reloads under the new worker', reloaded(page));
+          for (const p of [page, second]) {
+            await p.locator('#login-email').waitFor();
+            const after = await registrationState(p);
+            expect(!after.waiting && after.active && after.controlled, `updated: ${JSON.stringify(after)}`);
+          }
         } finally {
           rmSync(clientDir, { recursive: true, force: true });
         }
