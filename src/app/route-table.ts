@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { NODE_TEXT_NS } from '../shared/domain/node-catalogue/texts';
+import { i18n } from './i18n';
 
 /**
  * The route table of spec 01 §2, spec 02 §2 and spec 03 §2 as data. A route without `load` has no
@@ -27,7 +29,15 @@ const collections = {
   settings: () => import('../features/collections/components/CollectionSettingsPage'),
   library: () => import('../features/collections/components/LibraryPage'),
 };
-const canvas = { editor: () => import('../features/canvas/components/FlowEditorPage') };
+// The editor's block texts come with its chunk, fetched side by side: its first render is then in
+// the chosen language, not English swapped for it a moment later (a second render of every block).
+const canvas = {
+  editor: () =>
+    Promise.all([
+      import('../features/canvas/components/FlowEditorPage'),
+      i18n.loadNamespaces(NODE_TEXT_NS).catch(() => undefined),
+    ]).then(([page]) => page),
+};
 const tools = {
   explore: () => import('../features/tools/components/ExplorePage'),
   create: () => import('../features/tools/components/CreateToolPage'),

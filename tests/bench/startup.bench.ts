@@ -49,6 +49,11 @@ async function timeStart(dataDir: string, timeoutMs = 60_000): Promise<number> {
     signal('SIGTERM');
     if (await Promise.race([exited.then(() => false), sleep(15_000).then(() => true)])) signal('SIGKILL');
     await exited;
+    // npm exits at once on SIGTERM while the server it started may still be shutting down; the data
+    // folder is deleted next, so nothing of the group may outlive this run (one such server once
+    // stayed, busy, and loaded every figure measured after it).
+    await sleep(2_000);
+    signal('SIGKILL');
   }
 }
 
