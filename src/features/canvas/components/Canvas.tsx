@@ -24,6 +24,7 @@ import {
   startLinkDrag,
 } from '../store/link-drag';
 import { setCanvasElement } from '../viewport';
+import { EmptyCanvasHint } from './EmptyCanvasHint';
 import { EDGE_TYPES } from './FlowEdge';
 import { NODE_TYPES } from './FlowNode';
 import { LinkBanner } from './LinkBanner';
@@ -116,6 +117,7 @@ export function Canvas() {
         )}
       </ReactFlow>
       <LinkBanner />
+      <EmptyCanvasHint />
     </section>
   );
 }
