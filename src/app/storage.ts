@@ -36,7 +36,7 @@ export function reportStorageFull(): void {
   showPopup({
     title: i18n.t('common:pwa.storageFullTitle'),
     message: i18n.t('common:pwa.storageFailed'),
-    lines: [i18n.t(flowExport.run ? 'common:pwa.storageWayOutEditor' : 'common:pwa.storageWayOut')],
+    lines: [i18n.t(flowExport.offered ? 'common:pwa.storageWayOutEditor' : 'common:pwa.storageWayOut')],
   });
 }
 

@@ -1,4 +1,4 @@
-import { proxy, ref } from 'valtio';
+import { proxy } from 'valtio';
 
 /** Hands a blob to the browser as a download (no network: it works offline). */
 export function saveBlob(blob: Blob, fileName: string): void {
@@ -15,15 +15,15 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * The export the open flow editor offers (built in the browser, so it works offline), or null when
- * no flow is open. In ui so the app's storage popup can point at it without importing the editor.
+ * Whether the open flow editor offers its Export (built in the browser, so it works offline): the
+ * app's storage popup then points at that button. In ui so the app need not import the editor.
  */
-export const flowExport = proxy({ run: null as null | (() => void) });
+export const flowExport = proxy({ offered: false });
 
 /** The editor offers its export while it is open; the returned function withdraws it. */
-export function offerFlowExport(run: () => void): () => void {
-  flowExport.run = ref(run);
+export function offerFlowExport(): () => void {
+  flowExport.offered = true;
   return () => {
-    if (flowExport.run === run) flowExport.run = null;
+    flowExport.offered = false;
   };
 }

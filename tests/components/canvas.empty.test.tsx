@@ -3,16 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EmptyCanvasHint } from '../../src/features/canvas/components/EmptyCanvasHint';
 import { editor } from '../../src/features/canvas/store/canvas.store';
 import { placeNode } from '../../src/features/canvas/store/edit.actions';
-import { closeFlow, openFlow } from '../../src/features/canvas/store/load.actions';
-import { flow, flowId, muteFetch } from './canvas.fixtures';
-import { stubApi } from './collections.fixtures';
+import { closeFlow } from '../../src/features/canvas/store/load.actions';
+import { flowId, muteFetch, openEmptyFlow } from './canvas.fixtures';
 
 /** A new flow opens on an empty canvas that says where blocks come from, until the first block. */
 let F = '';
 beforeEach(async () => {
   F = flowId();
-  stubApi({ [`GET flows/${F}`]: () => ({ body: { data: flow(F, { nodes: [], edges: [] }) } }) });
-  await openFlow(F);
+  await openEmptyFlow(F);
 });
 afterEach(() => {
   closeFlow();

@@ -1,7 +1,8 @@
 import { vi } from 'vitest';
 import type { TCanvasEdge, TCanvasNode } from '../../src/features/canvas/canvas.types';
+import { openFlow } from '../../src/features/canvas/store/load.actions';
 import { buildEdge, checkConnection, type TConnection } from '../../src/shared/domain/link-rules';
-import { P1, USER } from './collections.fixtures';
+import { P1, stubApi, USER } from './collections.fixtures';
 
 /** Flows shaped by src/shared/contract/flows.ts for the canvas tests. */
 let seq = 0;
@@ -60,4 +61,10 @@ export function flow(id: string, extra: Record<string, unknown> = {}) {
 /** After a test: late saves (closeFlow sends one) must not reach the real network. */
 export function muteFetch() {
   vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ message: 'test over' }), { status: 503 }));
+}
+
+/** Opens flow `id` in the editor as a new, empty flow (the server answers its GET). */
+export async function openEmptyFlow(id: string): Promise<void> {
+  stubApi({ [`GET flows/${id}`]: () => ({ body: { data: flow(id, { nodes: [], edges: [] }) } }) });
+  await openFlow(id);
 }

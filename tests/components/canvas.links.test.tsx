@@ -2,10 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { graph } from '../../src/features/canvas/store/canvas.store';
 import { connect, placeNode, reconnect } from '../../src/features/canvas/store/edit.actions';
 import { undo } from '../../src/features/canvas/store/history.actions';
-import { closeFlow, openFlow } from '../../src/features/canvas/store/load.actions';
+import { closeFlow } from '../../src/features/canvas/store/load.actions';
 import { setProfile } from '../../src/ui/profile';
-import { flow, flowId, muteFetch } from './canvas.fixtures';
-import { stubApi } from './collections.fixtures';
+import { flowId, muteFetch, openEmptyFlow } from './canvas.fixtures';
 
 /**
  * The canvas applies the same link rules as the server, the user's part included: csv may reach a
@@ -14,8 +13,7 @@ import { stubApi } from './collections.fixtures';
 let F = '';
 beforeEach(async () => {
   F = flowId();
-  stubApi({ [`GET flows/${F}`]: () => ({ body: { data: flow(F, { nodes: [], edges: [] }) } }) });
-  await openFlow(F);
+  await openEmptyFlow(F);
 });
 afterEach(() => {
   closeFlow();

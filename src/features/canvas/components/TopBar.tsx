@@ -31,7 +31,7 @@ export function TopBar({ orgCode, projectId }: { orgCode: string; projectId: str
   const { canUndo, canRedo, saving, pending, drawer, boxSelect, status } = useSnapshot(editor);
   const ready = status === 'ready';
   const exportFlow = useFlowExport();
-  useEffect(() => offerFlowExport(exportFlow), [exportFlow]);
+  useEffect(offerFlowExport, []);
   return (
     <header className="flow-topbar">
       <Link

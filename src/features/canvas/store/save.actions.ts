@@ -106,6 +106,12 @@ export async function onQueuedSent(revision: number): Promise<void> {
   else editor.pending = 0;
 }
 
+/** The draft stays here and the save is tried again, waiting longer each time. */
+function retryLater(): void {
+  editor.networkFailed = true;
+  scheduleSave(RETRY_MS[Math.min(retries++, RETRY_MS.length - 1)]);
+}
+
 function onSaveError(err: unknown, sent: NonNullable<typeof queued>): void {
   if (!(err instanceof ApiError)) throw err;
   if (err.kind === 'queued') {
@@ -118,8 +124,7 @@ function onSaveError(err: unknown, sent: NonNullable<typeof queued>): void {
     // No network and the worker's outbox could not keep it (507): only this tab has the change.
     // The editor says so and offers the export; the save is tried again as after a network fault.
     deviceWrites.draft = 'quota';
-    editor.networkFailed = true;
-    scheduleSave(RETRY_MS[Math.min(retries++, RETRY_MS.length - 1)]);
+    retryLater();
     return;
   }
   if (err.status === 409) {
@@ -129,9 +134,7 @@ function onSaveError(err: unknown, sent: NonNullable<typeof queued>): void {
     return;
   }
   if (err.kind === 'network' || err.kind === 'offline') {
-    editor.networkFailed = true;
-    const wait = RETRY_MS[Math.min(retries++, RETRY_MS.length - 1)];
-    scheduleSave(wait);
+    retryLater();
     return;
   }
   // 400 (a broken link rule), 403, 404…: the server's message shows and the draft stays here.
