@@ -6,7 +6,7 @@ import { addIssue, emitEvent, type TSession } from './session';
 import { interpolate, settingsOf } from './settings';
 import { makeIssue } from './state';
 import { clean, type TValue, valueAsText } from './values';
-import { buildStatement, type TStatementParts, type TXapiStatement } from './xapi';
+import { buildStatement, isoTime, type TStatementParts, type TXapiStatement } from './xapi';
 
 const SENT_KEPT = 200;
 
@@ -43,12 +43,10 @@ export async function recordStatement(
 
 type TWhere = { nodeId?: string; nodeType?: string };
 
-export const isoTime = (ms: number): string => new Date(Number.isFinite(ms) ? ms : 0).toISOString();
-
 /** The context a block runs with: its settings, its inputs, and the ports behind budget and error guards. */
 export function makeContext(s: TSession, node: TRunNode, via: TEntryVia): TNodeContext {
   const spec = nodeSpec(node.type);
-  const settings = settingsOf(node, spec?.name ?? node.type);
+  const settings = settingsOf(node);
   const where = { nodeId: node.id, nodeType: node.type };
   const { state, opts } = s;
   const { ports } = opts;

@@ -1,3 +1,4 @@
+import { nodeSpec } from '../node-catalogue';
 import type { TRunNode } from './graph';
 import { isRecord, type TJson } from './values';
 
@@ -29,7 +30,9 @@ function forms(data: Record<string, unknown>): Array<{ id: string; value: string
   }));
 }
 
-export function settingsOf(node: TRunNode, fallbackLabel: string): TSettings {
+/** The block's settings; its label falls back to the catalogue name, as the canvas shows it. */
+export function settingsOf(node: TRunNode): TSettings {
+  const fallbackLabel = nodeSpec(node.type)?.name ?? node.type;
   const data = node.data;
   const list = forms(data);
   const fromData = (keys: ReadonlyArray<string>): unknown => {

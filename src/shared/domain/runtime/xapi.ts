@@ -120,6 +120,9 @@ export type TStatementParts = {
   evidence?: TEvidence;
 };
 
+/** An xAPI timestamp from the clock port's milliseconds (a broken clock gives the epoch, not a throw). */
+export const isoTime = (ms: number): string => new Date(Number.isFinite(ms) ? ms : 0).toISOString();
+
 export const nodeActivityId = (ctx: TXapiRunContext, nodeId: string): string =>
   `${ctx.flowActivityId}/nodes/${encodeURIComponent(nodeId)}`;
 

@@ -46,7 +46,7 @@ export function pathOptions(ctx: TNodeContext): Array<{ id: string; label: strin
     if (c.invalid) ctx.issue('condition-invalid', 'warning', { detail: link.edgeId });
     if (!target || !c.holds || seen.has(target.id)) continue;
     seen.add(target.id);
-    const s = settingsOf(target, target.type);
+    const s = settingsOf(target);
     options.push({ id: target.id, label: ctx.interpolate(s.text(['buttonText', 'text'], 0) ?? s.label) });
   }
   if (options.length === 0) ctx.issue('no-paths', 'warning', { handleId: 'branch' });

@@ -1,8 +1,8 @@
-import { isoTime } from '../context';
 import { next, type TNodeContext, type TNodeExecutor } from '../executor';
 import { isRecord, type TJson } from '../values';
 import {
   buildStatement,
+  isoTime,
   nodeActivityId,
   statementContext,
   type TStatementParts,
