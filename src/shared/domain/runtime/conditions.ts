@@ -5,12 +5,13 @@ import { type TValue, valueAsText } from './values';
  * (spec 01 §4); imports and the generator may write `false` (a switched-off link) or a small
  * comparison, read here without eval:
  *
- *   score >= 3        answer contains "photosynthesis"        mood != 'sad'        found
+ *   score >= 3        answer contains photosynthesis        mood != 'sad'        {{a}} == {{b}}        found
  *
- * Names are the source block's output handles (a Quiz's `score`), then the run's variables (Create
- * Text Label). Numbers compare as numbers, other values as case-insensitive text; a bare name is
- * true when it is non-empty and not "false" or "0". Among several links from one output, the first
- * whose condition holds is followed.
+ * The left side is a name: the source block's output handle (a Quiz's `score`), else the run's
+ * variable (Create Text Label); the right side is a value as written, or a name in {{ }}. Numbers
+ * compare as numbers, other values as case-insensitive text; a bare name is true when it is
+ * non-empty and not "false" or "0". Among several links from one output, the first whose condition
+ * holds is followed.
  */
 export type TConditionScope = {
   variables: Readonly<Record<string, string>>;
@@ -22,12 +23,14 @@ export type TConditionResult = { holds: boolean; invalid?: true };
 const COMPARISON = /^(.+?)\s*(==|!=|>=|<=|>|<|\s!contains\s|\scontains\s)\s*(.+)$/s;
 const NAME = /^[\p{L}\p{N}_.-]+$/u;
 
-function operand(raw: string, scope: TConditionScope): string | undefined {
+function operand(raw: string, scope: TConditionScope, side: 'name' | 'value'): string | undefined {
   const s = raw.trim();
   const quoted = /^(["'])(.*)\1$/s.exec(s);
   if (quoted) return quoted[2];
   if (s !== '' && Number.isFinite(Number(s))) return s;
-  const name = /^\{\{\s*(.+?)\s*\}\}$/.exec(s)?.[1] ?? s;
+  const braced = /^\{\{\s*(.+?)\s*\}\}$/.exec(s)?.[1];
+  if (side === 'value' && braced === undefined) return s;
+  const name = braced ?? s;
   if (!NAME.test(name)) return undefined;
   const fromSource = scope.sourceOutputs?.[name];
   if (fromSource) return valueAsText(fromSource);
@@ -74,11 +77,11 @@ export function evaluateCondition(condition: unknown, scope: TConditionScope): T
   if (text === 'false') return { holds: false };
   const m = COMPARISON.exec(text);
   if (!m) {
-    const v = operand(text, scope);
+    const v = operand(text, scope, 'name');
     return v === undefined ? { holds: false, invalid: true } : { holds: truthy(v) };
   }
-  const left = operand(m[1], scope);
-  const right = operand(m[3], scope);
+  const left = operand(m[1], scope, 'name');
+  const right = operand(m[3], scope, 'value');
   if (left === undefined || right === undefined) return { holds: false, invalid: true };
   return { holds: compare(left, m[2], right) };
 }

@@ -44,6 +44,7 @@ export {
   DEFAULT_LIMITS,
   ISSUE_CODES,
   isRunState,
+  RUNTIME_MESSAGE_KEYS,
   type TIssueCode,
   type TRunLimits,
   type TRunResult,

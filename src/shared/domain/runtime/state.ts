@@ -33,6 +33,12 @@ export const ISSUE_CODES = [
 ] as const;
 export type TIssueCode = (typeof ISSUE_CODES)[number];
 
+/** Every message key the runtime returns, for the player's translations (and a test that none is missing). */
+export const RUNTIME_MESSAGE_KEYS: ReadonlyArray<string> = [
+  ...ISSUE_CODES.map((c) => `runtime.issues.${c}`),
+  ...['not-in-player', 'placeholder', 'unknown-type'].map((r) => `runtime.unavailable.${r}`),
+];
+
 export type TRuntimeIssue = {
   code: TIssueCode;
   /** 'error' ends the run (status failed); warnings and infos are for authors and logs. */
