@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isRunState, resumeRun, startRun, type TRunState } from '../../../src/shared/domain/runtime';
+import {
+  isRunState,
+  resumeRun,
+  seededRandom,
+  startRun,
+  type TRunState,
+} from '../../../src/shared/domain/runtime';
 import { flow, setup } from './harness';
 
 const lesson = () =>
@@ -73,6 +79,27 @@ describe('serialise and resume', () => {
     // The old state is still at the intro; the new one waits for the name. A stale continue does not fit.
     const stale = await resumeRun(lesson(), second.state, { kind: 'continue' }, options);
     expect(stale.refused?.code).toBe('answer-refused');
+  });
+
+  it('a resume replayed from the same saved state sends the same statement ids (the LRS can drop them)', async () => {
+    const { options, statements } = setup();
+    const first = await startRun(lesson(), options);
+    const atName = await resumeRun(lesson(), first.state, { kind: 'continue' }, options);
+    const saved = stored(atName.state);
+    const before = statements.length;
+    await resumeRun(lesson(), saved, { kind: 'text', text: 'Ada' }, options);
+    const replayFrom = statements.length;
+    await resumeRun(lesson(), saved, { kind: 'text', text: 'Ada' }, options);
+    const ids = statements.map((s) => s.id);
+    expect(replayFrom - before).toBeGreaterThan(0);
+    expect(ids.slice(replayFrom)).toEqual(ids.slice(before, replayFrom));
+    expect(new Set(ids.slice(0, replayFrom)).size).toBe(replayFrom);
+    const other = setup();
+    await startRun(lesson(), {
+      ...other.options,
+      ports: { ...other.options.ports, random: seededRandom(7) },
+    });
+    expect(other.statements[0].id).not.toBe(statements[0].id);
   });
 
   it('a finished run refuses answers; a broken state is refused, not thrown', async () => {

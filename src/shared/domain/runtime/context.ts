@@ -6,7 +6,7 @@ import { addIssue, emitEvent, type TSession } from './session';
 import { interpolate, settingsOf } from './settings';
 import { makeIssue } from './state';
 import { clean, type TValue, valueAsText } from './values';
-import { buildStatement, isoTime, type TStatementParts, type TXapiStatement } from './xapi';
+import { buildStatement, isoTime, statementId, type TStatementParts, type TXapiStatement } from './xapi';
 
 const SENT_KEPT = 200;
 
@@ -38,8 +38,10 @@ export async function recordStatement(
 ): Promise<void> {
   const { xapi, ports } = s.opts;
   if (!xapi) return;
-  await sendStatement(s, buildStatement(xapi, parts, ports.random.uuid(), isoTime(ports.clock.now())), where);
+  await sendStatement(s, buildStatement(xapi, parts, nextStatementId(s), isoTime(ports.clock.now())), where);
 }
+
+export const nextStatementId = (s: TSession): string => statementId(s.state.runId, ++s.state.statements);
 
 type TWhere = { nodeId?: string; nodeType?: string };
 
@@ -135,6 +137,7 @@ export function makeContext(s: TSession, node: TRunNode, via: TEntryVia): TNodeC
       await recordStatement(s, { ...parts, ...about }, where);
     },
     send,
+    statementId: () => nextStatementId(s),
     linksFrom: (handleId) => linksFrom(s.g, node.id, handleId),
     now: () => ports.clock.now(),
   };

@@ -57,6 +57,8 @@ export type TNodeContext = {
   record(parts: Omit<TStatementParts, 'node'> & { kind?: TActivityKind; aboutFlow?: boolean }): Promise<void>;
   /** Sends a statement built elsewhere (Send Custom xAPI); false when not sent. */
   send(statement: TXapiStatement): Promise<boolean>;
+  /** The id for a statement the block builds itself (see statementId in xapi.ts). */
+  statementId(): string;
   linksFrom(handleId: string): TLink[];
   now(): number;
 };

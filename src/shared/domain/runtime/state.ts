@@ -79,6 +79,10 @@ export type TRunStatus = 'waiting' | 'done' | 'failed';
  */
 export type TRunState = {
   v: 1;
+  /** A random id per run: statement ids derive from it and a counter (see statementId). */
+  runId: string;
+  /** Statements built so far in the run. */
+  statements: number;
   status: TRunStatus;
   /** The block the run stands at: waiting for the learner there, or failed there (retry runs it again). */
   at: { nodeId: string; request?: TLearnerRequest } | null;
@@ -134,9 +138,11 @@ export function makeIssue(
   return issue;
 }
 
-export function newState(now: number): TRunState {
+export function newState(now: number, runId: string): TRunState {
   return {
     v: 1,
+    runId,
+    statements: 0,
     status: 'waiting',
     at: null,
     outputs: {},
@@ -167,6 +173,8 @@ export function isRunState(v: unknown): v is TRunState {
     [s.outputs, s.variables, s.memory, s.visits, s.arrivals, s.usage].every(isObj) &&
     [s.feed, s.issues, s.sent].every(Array.isArray) &&
     typeof s.steps === 'number' &&
+    typeof s.runId === 'string' &&
+    typeof s.statements === 'number' &&
     typeof s.seq === 'number'
   );
 }

@@ -104,9 +104,17 @@ const safeNow = (opts: TRunOptions): number => {
   }
 };
 
+const safeUuid = (opts: TRunOptions): string => {
+  try {
+    return opts.ports.random.uuid();
+  } catch {
+    return String(safeNow(opts));
+  }
+};
+
 /** Starts a run at the Start block and walks until the learner is needed or the flow ends. */
 export function startRun(flow: TRunFlow, opts: TRunOptions): Promise<TRunResult> {
-  const state = newState(safeNow(opts));
+  const state = newState(safeNow(opts), safeUuid(opts));
   return guarded(state, opts, async () => {
     const s = openSession(flow, state, opts);
     for (const issue of s.g.ignored) addIssue(s, issue);
@@ -142,7 +150,7 @@ export function resumeRun(
   opts: TRunOptions,
 ): Promise<TRunResult> {
   if (!isRunState(state)) {
-    const fresh = newState(safeNow(opts));
+    const fresh = newState(safeNow(opts), '');
     const issue = makeIssue('state-invalid', 'error');
     fresh.status = 'failed';
     fresh.error = issue;

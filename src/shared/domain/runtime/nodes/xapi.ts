@@ -31,7 +31,7 @@ function authored(ctx: TNodeContext, linkedResult?: string): TXapiStatement | un
     node: { id: ctx.node.id, type: ctx.node.type, label: name, kind: 'interaction' },
     ...(response ? { result: { response: ctx.interpolate(response) } } : {}),
   };
-  return buildStatement(run, parts, ctx.ports.random.uuid(), isoTime(ctx.now()));
+  return buildStatement(run, parts, ctx.statementId(), isoTime(ctx.now()));
 }
 
 /** A statement given by a link or by data.statement: kept as written except actor, context, id and timestamp. */
@@ -53,7 +53,7 @@ function custom(ctx: TNodeContext, raw: TJson | undefined): TXapiStatement | und
     ctx.issue('setting-invalid', 'warning', { detail: 'verb' });
     return undefined;
   }
-  const base = buildStatement(run, { verb }, ctx.ports.random.uuid(), isoTime(ctx.now()));
+  const base = buildStatement(run, { verb }, ctx.statementId(), isoTime(ctx.now()));
   const context = statementContext(run, true);
   const here: TXapiActivity = { objectType: 'Activity', id: nodeActivityId(run, ctx.node.id) };
   context.contextActivities = { ...context.contextActivities, other: [here] };
