@@ -37,7 +37,7 @@ export type {
   TStoragePort,
   TXapiPort,
 } from './ports';
-export { manualClock, seededRandom, uuidFrom } from './ports';
+export { manualClock, seededRandom } from './ports';
 export { parseQuiz, scoreQuiz, type TQuiz } from './quiz-format';
 export type { TRunEvent, TRunOptions } from './session';
 export {
@@ -52,6 +52,7 @@ export {
   type TRunStatus,
   type TRuntimeIssue,
 } from './state';
+export { hashUuid, uuidFrom } from './uuid';
 export type { TDataType, TJson, TValue } from './values';
 export { resumeRun, startRun } from './walker';
 export {

@@ -1,4 +1,5 @@
 import type { TLearnerAnswer, TWaiting } from './learner';
+import { uuidFrom } from './uuid';
 import type { TXapiStatement } from './xapi';
 
 /**
@@ -100,16 +101,6 @@ export type TRuntimePorts = {
   clock: TClockPort;
   random: TRandomPort;
 };
-
-/** A version-4 UUID built from a source of random numbers in [0, 1). */
-export function uuidFrom(next: () => number): string {
-  const hex: string[] = [];
-  for (let i = 0; i < 32; i++) hex.push(Math.floor(next() * 16).toString(16));
-  hex[12] = '4';
-  hex[16] = ((Number.parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
-  const s = hex.join('');
-  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
-}
 
 /** Deterministic randomness (mulberry32) for tests and reproducible headless runs. */
 export function seededRandom(seed: number): TRandomPort {

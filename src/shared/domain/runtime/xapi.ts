@@ -1,3 +1,4 @@
+import { hashUuid } from './uuid';
 import type { TJson } from './values';
 
 /**
@@ -123,38 +124,12 @@ export type TStatementParts = {
 /** An xAPI timestamp from the clock port's milliseconds (a broken clock gives the epoch, not a throw). */
 export const isoTime = (ms: number): string => new Date(Number.isFinite(ms) ? ms : 0).toISOString();
 
-/** cyrb128: a small, well-mixed 128-bit hash (not cryptographic; ids only need to be distinct). */
-function hash128(input: string): number[] {
-  let [h1, h2, h3, h4] = [1779033703, 3144134277, 1013904242, 2773480762];
-  for (let i = 0; i < input.length; i++) {
-    const k = input.charCodeAt(i);
-    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
-    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
-    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
-    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
-  }
-  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
-  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
-  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
-  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
-  return [h1 ^ h2 ^ h3 ^ h4, h2 ^ h1, h3 ^ h1, h4 ^ h1].map((h) => h >>> 0);
-}
-
 /**
- * The id of the run's n-th statement, in UUID form (version and variant bits of a v4). The same run
- * and number give the same id, so a resume replayed from the same saved state (a refresh before the new
- * state was stored, a double tap) sends the same ids again, which the outbox and the LRS can drop.
+ * The id of the run's n-th statement. The same run and number give the same id, so a resume replayed
+ * from the same saved state (a refresh before the new state was stored, a double tap) sends the same
+ * ids again, which the outbox and the LRS can drop.
  */
-export function statementId(runId: string, n: number): string {
-  const hex = hash128(`${runId}:${n}`)
-    .map((h) => h.toString(16).padStart(8, '0'))
-    .join('')
-    .split('');
-  hex[12] = '4';
-  hex[16] = ((Number.parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
-  const s = hex.join('');
-  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
-}
+export const statementId = (runId: string, n: number): string => hashUuid(`${runId}:${n}`);
 
 export const nodeActivityId = (ctx: TXapiRunContext, nodeId: string): string =>
   `${ctx.flowActivityId}/nodes/${encodeURIComponent(nodeId)}`;
