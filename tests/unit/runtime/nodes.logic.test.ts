@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { resumeRun, startRun, XAPI_EXTENSIONS } from '../../../src/shared/domain/runtime';
+import {
+  NODE_EXECUTORS,
+  nodeSupport,
+  resumeRun,
+  startRun,
+  type TNodeContext,
+  XAPI_EXTENSIONS,
+} from '../../../src/shared/domain/runtime';
 import { containsWord } from '../../../src/shared/domain/runtime/nodes/logic';
 import { drive, flow, setup } from './harness';
 
@@ -135,14 +142,15 @@ describe('Progress Checkpoint, Wait, Jump to Flow, Comment', () => {
     expect(r.state.jump).toEqual({ flowId: 'f2' });
   });
 
-  it('a Comment is never shown', async () => {
+  it('a Comment is hidden: it has no links, runs as a block (not "not available") and shows nothing', async () => {
     const { options } = setup();
     const r = await startRun(
       flow(['s:beginNode', ['c', 'commentNode', { text: 'note to self' }]], []),
       options,
     );
     expect(r.state.feed).toEqual([]);
-    expect(r.status).toBe('done');
+    expect(nodeSupport('commentNode')).toBe('runs');
+    expect(await NODE_EXECUTORS.commentNode.run({} as TNodeContext)).toEqual({ kind: 'next' });
   });
 });
 
