@@ -124,7 +124,12 @@ export const ZAssignmentListQuery = z.object({
   sortBy: ZAssignmentSort.default('default'),
   status: ZAssignmentStatus.optional(),
 });
-export type TAssignmentListQuery = z.input<typeof ZAssignmentListQuery>;
+export type TAssignmentListQuery = {
+  limit: number;
+  keyword?: string;
+  sortBy: TAssignmentSort;
+  status?: TAssignmentStatus;
+};
 
 export const ZAssignmentIdParam = z.object({ id: ZId });
 export const ZCodeParam = z.object({ code: zText().max(200) });
