@@ -14,7 +14,19 @@ export function StatusBadge({ status, isLocked }: { status: TAssignmentStatus; i
   if (isLocked)
     return (
       <span className="status-badge status-badge--locked" data-testid="status-badge">
-        🔒 {t('status.locked')}
+        <svg
+          width="12"
+          height="12"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          aria-hidden="true"
+        >
+          <rect x="5" y="11" width="14" height="10" rx="2" />
+          <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+        </svg>
+        {t('status.locked')}
       </span>
     );
   return (

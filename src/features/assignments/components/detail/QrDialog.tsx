@@ -43,10 +43,10 @@ export function QrDialog(props: { link: string; code: string; name: string; onCl
       footer={
         <>
           <Button variant="secondary" onClick={download} disabled={!src}>
-            ⬇ {t('qr.download')}
+            {t('qr.download')}
           </Button>
           <Button variant="secondary" onClick={() => setClassroom(true)} disabled={!src}>
-            ⛶ {t('qr.present')}
+            {t('qr.present')}
           </Button>
           <Button onClick={props.onClose}>{t('common:actions.close')}</Button>
         </>

@@ -46,7 +46,7 @@ export function DetailsStep(props: {
     <>
       <div className="generate-row">
         <Button variant="secondary" busy={generating} onClick={() => void generate()}>
-          ✨ {t('wizard.generate')}
+          {t('wizard.generate')}
         </Button>
         {offline && <span className="badge badge--muted">{t('common:ai.offlineLabel')}</span>}
       </div>
