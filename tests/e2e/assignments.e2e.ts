@@ -164,7 +164,10 @@ export default defineE2E([
         unitUsageOption: 'PAY_BY_ME',
       });
       const id = created.json.data._id;
-      await page.goto(url(`/editor/personal/assignment/${id}`));
+      // Seen once online: the list and the detail.
+      await page.goto(url('/editor/personal/assignment'));
+      await page.getByTestId('assignment-row').filter({ hasText: 'Offline week' }).waitFor();
+      await page.getByTestId('assignment-row').filter({ hasText: 'Offline week' }).click();
       await page.getByRole('heading', { name: 'Offline week' }).waitFor();
 
       await context.setOffline(true);
@@ -178,6 +181,16 @@ export default defineE2E([
       await page.getByTestId('offline-banner').waitFor();
       const before = await api<{ data: { isLocked: boolean } }>(url, token, 'GET', `assignment/${id}`);
       expectEqual(before.json.data.isLocked, false, 'not on the server while offline');
+      // The list opens offline from the saved copy, marked as such.
+      await page.getByRole('link', { name: 'Assignments' }).first().click();
+      await page.getByTestId('assignment-row').filter({ hasText: 'Offline week' }).waitFor();
+      await page.getByText('Showing saved copy — may be out of date').waitFor();
+      // A reload while offline starts from the service worker's shell and saved answers.
+      await page.reload();
+      await page
+        .getByTestId('assignment-row')
+        .filter({ hasText: 'Offline week' })
+        .waitFor({ timeout: 20_000 });
 
       await context.setOffline(false);
       await eventually('the queued edit reaches the server', async () => {
