@@ -122,7 +122,8 @@ export interface ListOptions {
   now: Date;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** LIKE wildcards in a search are plain text. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const ORDER: Record<TAssignmentSort, SQL[]> = {
   default: [desc(assignments.createdAt), desc(assignments.id)],

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { assignmentAccessLinks, assignmentInteractions, assignmentParticipants, users } from '../db/schema';
+import { escapeLike } from './assignments.repo';
 
 export type AccessLinkRow = typeof assignmentAccessLinks.$inferSelect;
 
@@ -23,8 +24,6 @@ export async function isParticipant(db: Db, assignmentId: string, userId: string
     );
   return !!row;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface ParticipantRow {
   userId: string;

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../shared/api/http';
 import { ASSIGNMENT_SEARCH_DEBOUNCE_MS } from '../../../../shared/contract/assignments';
 import type { TFlowSummary } from '../../../../shared/contract/flows';
-import { formatDateShort } from '../../../../shared/domain/dates';
 import { sortByNaturalName } from '../../../../shared/domain/natural-sort';
+import { FlowCheckList } from '../../../../ui/FlowCheckList';
 import { SearchBox } from '../../../../ui/SearchBox';
 import { SkeletonRows } from '../../../../ui/Skeleton';
 import { assignmentsApi } from '../../assignments.api';
@@ -72,25 +72,12 @@ export function FlowsStep(props: {
       {shown.length === 0 ? (
         <p className="muted">{t('wizard.noFlowMatch')}</p>
       ) : (
-        <ul className="flow-picker__list">
-          {shown.map((f) => (
-            <li key={f._id}>
-              <label className="flow-picker__item">
-                <input
-                  type="checkbox"
-                  checked={props.selected.includes(f._id)}
-                  onChange={() => props.onToggle(f._id)}
-                />
-                <span className="flow-picker__text">
-                  <span className="flow-picker__name">{f.name}</span>
-                  <span className="flow-picker__meta">
-                    {f.description || t('wizard.noDescription')} · {formatDateShort(f.updatedAt)}
-                  </span>
-                </span>
-              </label>
-            </li>
-          ))}
-        </ul>
+        <FlowCheckList
+          flows={shown}
+          selected={props.selected}
+          onToggle={props.onToggle}
+          noDescription={t('wizard.noDescription')}
+        />
       )}
     </div>
   );
