@@ -23,6 +23,7 @@ import {
 } from '../assignments.store';
 import { AssignmentTable } from './AssignmentTable';
 import { EmptyPicture } from './StatusBadge';
+import { tabKeys } from './tab-keys';
 import '../assignments.css';
 
 const SORT_KEYS: Record<TAssignmentSort, string> = {
@@ -52,13 +53,19 @@ export default function AssignmentListPage() {
           + {t('create')}
         </Link>
       </header>
-      <div className="status-tabs" role="tablist" aria-label={t('tabs.label')}>
+      <div
+        className="status-tabs"
+        role="tablist"
+        aria-label={t('tabs.label')}
+        onKeyDown={tabKeys(STATUS_TABS, snap.tab, setTab)}
+      >
         {STATUS_TABS.map((tab) => (
           <button
             key={tab}
             type="button"
             role="tab"
             aria-selected={snap.tab === tab}
+            tabIndex={snap.tab === tab ? 0 : -1}
             className="status-tabs__tab"
             onClick={() => setTab(tab)}
           >

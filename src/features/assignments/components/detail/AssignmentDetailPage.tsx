@@ -18,6 +18,7 @@ import { space } from '../../../../ui/space';
 import { assignmentDetail, loadAssignment } from '../../detail.store';
 import { type DetailTab, type DetailTabProps, tabLoader, visibleTabs } from '../../detail-tabs';
 import { Breadcrumb } from '../Breadcrumb';
+import { tabKeys } from '../tab-keys';
 import { DetailHeader } from './DetailHeader';
 import { InvitePanel } from './InvitePanel';
 import '../../assignments.css';
@@ -61,7 +62,12 @@ function Tabs({ a, orgCode }: { a: TAssignmentDetail; orgCode: string }) {
   const Current = tabComponent(current);
   return (
     <>
-      <div className="detail-tabs" role="tablist" aria-label={t('tabs.detailLabel')}>
+      <div
+        className="detail-tabs"
+        role="tablist"
+        aria-label={t('tabs.detailLabel')}
+        onKeyDown={tabKeys(tabs, current, setTab)}
+      >
         {tabs.map((key) => (
           <button
             key={key}
@@ -69,6 +75,7 @@ function Tabs({ a, orgCode }: { a: TAssignmentDetail; orgCode: string }) {
             role="tab"
             id={`tab-${key}`}
             aria-selected={current === key}
+            tabIndex={current === key ? 0 : -1}
             aria-controls="detail-tabpanel"
             className="detail-tabs__tab"
             onClick={() => setTab(key)}
