@@ -135,9 +135,20 @@ export default defineE2E([
         'Locked badge',
       );
 
-      await page.getByRole('link', { name: 'Assignments' }).first().click();
-      const row = page.getByTestId('assignment-row').filter({ hasText: name });
-      await row.getByRole('button', { name: `Delete ${name}` }).click();
+      // Edit: the wizard opens with its flows and fields, and leaving returns to the list.
+      await page.getByRole('link', { name: /Edit/ }).click();
+      await page.waitForURL(/\/personal\/edit-assignment\/[0-9a-f]{24}$/);
+      await page.getByText('2 flows selected').waitFor();
+      await page.getByRole('button', { name: 'Next' }).click();
+      expectEqual(await page.locator('#assignment-name').inputValue(), name, 'the name to edit');
+      const renamed = `${name} (edited)`;
+      await page.fill('#assignment-name', renamed);
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Assignment has been successfully edited').waitFor();
+      await page.waitForURL(/\/personal\/assignment$/);
+      const row = page.getByTestId('assignment-row').filter({ hasText: renamed });
+      await row.waitFor();
+      await row.getByRole('button', { name: `Delete ${renamed}` }).click();
       const confirm = page.getByRole('alertdialog');
       await confirm
         .getByText("Are you sure you want to delete this assignment? You won't be able to undo this action.")

@@ -143,12 +143,14 @@ export default function AssignmentWizardPage() {
               {t('wizard.previous')}
             </Button>
           )}
+          {/* Distinct keys: React must not turn the clicked Next into the submit button mid-click,
+              or the browser submits the form at once (an edit would save before it was changed). */}
           {step === 0 ? (
-            <Button disabled={!canLeaveFlows(state)} onClick={() => setStep(1)}>
+            <Button key="next" disabled={!canLeaveFlows(state)} onClick={() => setStep(1)}>
               {t('wizard.next')}
             </Button>
           ) : (
-            <Button type="submit" busy={busy} disabled={problems.length > 0}>
+            <Button key="submit" type="submit" busy={busy} disabled={problems.length > 0}>
               {editing ? t('wizard.save') : t('wizard.submit')}
             </Button>
           )}
