@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Redirect, useParams } from 'wouter';
 import { ApiError } from '../../../../shared/api/http';
-import type { TCoOwner } from '../../../../shared/contract/assignments';
+import type { TAssignmentDetail, TCoOwner } from '../../../../shared/contract/assignments';
 import { ZEmail } from '../../../../shared/contract/auth';
 import { Button } from '../../../../ui/Button';
 import { SkeletonRows } from '../../../../ui/Skeleton';
@@ -13,6 +13,7 @@ import { assignmentsApi } from '../../assignments.api';
 import { assignmentDetail, loadAssignment } from '../../detail.store';
 import { Avatar, displayName } from '../Avatar';
 import { Breadcrumb } from '../Breadcrumb';
+import { FeatureToggles } from './FeatureToggles';
 import '../../assignments.css';
 
 const splitEmails = (text: string) => [
@@ -89,7 +90,8 @@ export default function AssignmentSettingsPage() {
   };
 
   if (missing) return <Redirect to="/not-found" replace />;
-  const name = snap.id === assignmentId ? snap.data?.name : undefined;
+  const detail = snap.id === assignmentId ? (snap.data as TAssignmentDetail | null) : null;
+  const name = detail?.name;
   return (
     <section className="page assignment-settings">
       <Breadcrumb orgCode={orgCode} assignmentId={assignmentId} name={name} settings />
@@ -145,6 +147,7 @@ export default function AssignmentSettingsPage() {
           </ul>
         )}
       </section>
+      {detail && <FeatureToggles a={detail} />}
     </section>
   );
 }
