@@ -215,3 +215,67 @@ describe('[ASSIGNMENTS] remove mode of the participants tab', () => {
     );
   });
 });
+
+const listItem = (i: number) => ({
+  id: `a${i}`,
+  _id: `a${i}`,
+  name: `Week ${i}`,
+  code: `CODE${i}`,
+  status: 'running',
+  participants: i,
+  tools: 2,
+  iconUrl: null,
+  type: 'single',
+  description: '',
+  isLocked: false,
+  updatedAt: '2026-03-01T10:00:00.000Z',
+});
+
+describe('[ASSIGNMENTS] list page', () => {
+  it('asks for 20 more with See More and hides it once fewer come back; tabs send the status lower-cased', async () => {
+    const calls = stubApi({
+      'GET assignment': (call) => {
+        const q = new URLSearchParams(call.path.split('?')[1]);
+        const limit = Number(q.get('limit'));
+        const total = q.get('status') ? 3 : 25;
+        return { body: { data: Array.from({ length: Math.min(limit, total) }, (_, i) => listItem(i)) } };
+      },
+    });
+    const { default: AssignmentListPage } = await import(
+      '../../src/features/assignments/components/AssignmentListPage'
+    );
+    render(<AssignmentListPage />);
+    await waitFor(() => expect(screen.getAllByTestId('assignment-row')).toHaveLength(20));
+    fireEvent.click(screen.getByRole('button', { name: 'See More' }));
+    await waitFor(() => expect(screen.getAllByTestId('assignment-row')).toHaveLength(25));
+    expect(screen.queryByRole('button', { name: 'See More' })).toBeNull();
+    expect(calls.map((c) => new URLSearchParams(c.path.split('?')[1]).get('limit'))).toEqual(['20', '40']);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Running' }));
+    await waitFor(() => expect(screen.getAllByTestId('assignment-row')).toHaveLength(3));
+    expect(calls.at(-1)?.path).toContain('status=running');
+    fireEvent.click(screen.getByRole('tab', { name: 'All' }));
+    await waitFor(() => expect(screen.getAllByTestId('assignment-row')).toHaveLength(20));
+    expect(calls.at(-1)?.path).not.toContain('status');
+  });
+
+  it('waits 500 ms after typing before it searches, and the clear button searches at once', async () => {
+    const calls = stubApi({ 'GET assignment': () => ({ body: { data: [listItem(1)] } }) });
+    const { default: AssignmentListPage } = await import(
+      '../../src/features/assignments/components/AssignmentListPage'
+    );
+    render(<AssignmentListPage />);
+    await screen.findAllByTestId('assignment-row');
+    const before = calls.length;
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search by name' }), {
+      target: { value: 'frac' },
+    });
+    await act(() => new Promise((r) => setTimeout(r, 300)));
+    expect(calls.length).toBe(before);
+    await waitFor(() => expect(calls.length).toBe(before + 1), { timeout: 1500 });
+    expect(calls.at(-1)?.path).toContain('keyword=frac');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(calls.length).toBe(before + 2));
+    expect(calls.at(-1)?.path).not.toContain('keyword');
+  });
+});
