@@ -76,29 +76,29 @@ export function DetailHeader({ a, orgCode }: { a: TAssignmentDetail; orgCode: st
             <dd>{a.flows.map((f) => f.name).join(', ') || '—'}</dd>
           </div>
         </dl>
-        <div className="detail-header__actions">
-          <Link href={`/${orgCode}/edit-assignment/${a._id}`} className="btn btn--secondary">
-            ✎ {t('detail.edit')}
-          </Link>
-          {a.status === 'completed' ? (
-            <span className="status-badge status-badge--purple">{t('status.completed')}</span>
-          ) : (
-            <Button variant="secondary" busy={busy} onClick={() => void pause()}>
-              {a.isPaused ? `▶ ${t('detail.resume')}` : `❚❚ ${t('detail.pause')}`}
-            </Button>
-          )}
-          <Menu
-            label={t('detail.moreActions')}
-            trigger={<span aria-hidden="true">⋯</span>}
-            items={[
-              {
-                key: 'lock',
-                label: a.isLocked ? t('detail.unlock') : t('detail.lock'),
-                onSelect: () => void lock(),
-              },
-            ]}
-          />
-        </div>
+      </div>
+      <div className="detail-header__actions">
+        <Link href={`/${orgCode}/edit-assignment/${a._id}`} className="btn btn--secondary">
+          ✎ {t('detail.edit')}
+        </Link>
+        {a.status === 'completed' ? (
+          <span className="status-badge status-badge--purple">{t('status.completed')}</span>
+        ) : (
+          <Button variant="secondary" busy={busy} onClick={() => void pause()}>
+            {a.isPaused ? `▶ ${t('detail.resume')}` : `❚❚ ${t('detail.pause')}`}
+          </Button>
+        )}
+        <Menu
+          label={t('detail.moreActions')}
+          trigger={<span aria-hidden="true">⋯</span>}
+          items={[
+            {
+              key: 'lock',
+              label: a.isLocked ? t('detail.unlock') : t('detail.lock'),
+              onSelect: () => void lock(),
+            },
+          ]}
+        />
       </div>
     </header>
   );
