@@ -70,6 +70,7 @@ describe('[ASSIGNMENTS] create, read, edit, delete', () => {
     await bad({ ...ok, unitUsageOption: 'PAY_BY_ME' }, /unitUsageOption/);
     await bad({ ...ok, flowIds: [w.personalFlows[0]] }, /flowIds/);
     await bad({ ...ok, endDate: 'tomorrow' }, /endDate/);
+    await bad({ ...ok, endDate: '0000-01-01T00:00:00Z' }, /endDate/);
     await bad({ ...ok, startDate: at(2 * hour), endDate: at(hour) }, /endDate/);
     // Personal space: the organisation wallet does not exist there.
     await bad(

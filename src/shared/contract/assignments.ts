@@ -73,7 +73,14 @@ const ZName = zText()
 const ZDescription = zText()
   .trim()
   .max(ASSIGNMENT_DESCRIPTION_MAX, `must be at most ${ASSIGNMENT_DESCRIPTION_MAX} characters`);
-const ZDate = zText().datetime({ offset: true, message: 'must be an ISO date and time' });
+/** Years outside 2000–9999 are typing mistakes, and year 0 would not even reach the database. */
+const inRange = (s: string) => {
+  const year = new Date(s).getUTCFullYear();
+  return year >= 2000 && year <= 9999;
+};
+const ZDate = zText()
+  .datetime({ offset: true, message: 'must be an ISO date and time' })
+  .refine(inRange, 'must be between the years 2000 and 9999');
 const ZFlowIds = z
   .array(ZId)
   .min(1, 'choose at least one flow')
