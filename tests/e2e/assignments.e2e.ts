@@ -159,7 +159,8 @@ export default defineE2E([
       const token = await apiToken(url);
       expectEqual((await api(url, token, 'GET', `assignment/${id}`)).status, 404, 'deleted on the server');
     },
-    { timeoutMs: 120_000 },
+    // A teacher's tablet (1024 × 768); the learner below is on a phone.
+    { timeoutMs: 120_000, browser: { viewport: 'tablet' } },
   ),
 
   test(
@@ -193,7 +194,10 @@ export default defineE2E([
       const before = await api<{ data: { isLocked: boolean } }>(url, token, 'GET', `assignment/${id}`);
       expectEqual(before.json.data.isLocked, false, 'not on the server while offline');
       // The list opens offline from the saved copy, marked as such.
-      await page.getByRole('link', { name: 'Assignments' }).first().click();
+      await page
+        .getByRole('navigation', { name: 'Breadcrumb' })
+        .getByRole('link', { name: 'Assignments' })
+        .click();
       await page.getByTestId('assignment-row').filter({ hasText: 'Offline week' }).waitFor();
       await page.getByText('Showing saved copy — may be out of date').waitFor();
       // A reload while offline starts from the service worker's shell and saved answers.
