@@ -24,6 +24,8 @@ const API_READS = [
   /^\/api\/projects(\/|$)/,
   /^\/api\/flows\/(?!.*\/export$)/,
   /^\/api\/users\/organizations$/,
+  // Assignments seen once open offline (a code check must ask the server, never a saved answer).
+  /^\/api\/assignment(?!\/check-code\/)(\/|$)/,
   /^\/api\/users\/user-default-language$/,
   /^\/api\/auth\/config$/,
   // Who is signed in: lets the app start offline (features/auth initAuth).

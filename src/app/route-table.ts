@@ -38,6 +38,12 @@ const canvas = {
       i18n.loadNamespaces(NODE_TEXT_NS).catch(() => undefined),
     ]).then(([page]) => page),
 };
+const assignments = {
+  list: () => import('../features/assignments/components/AssignmentListPage'),
+  wizard: () => import('../features/assignments/components/wizard/AssignmentWizardPage'),
+  detail: () => import('../features/assignments/components/detail/AssignmentDetailPage'),
+  settings: () => import('../features/assignments/components/settings/AssignmentSettingsPage'),
+};
 const tools = {
   explore: () => import('../features/tools/components/ExplorePage'),
   create: () => import('../features/tools/components/CreateToolPage'),
@@ -56,8 +62,8 @@ export const PUBLIC_ROUTES: RouteDef[] = [
 /** Guarded full-page routes (no home layout). */
 export const FULL_ROUTES: RouteDef[] = [
   { path: '/:orgCode/projects/:projectId/flows/:id', kind: 'full', load: canvas.editor },
-  { path: '/:orgCode/create-assignment', kind: 'full' },
-  { path: '/:orgCode/edit-assignment/:assignmentId', kind: 'full' },
+  { path: '/:orgCode/create-assignment', kind: 'full', load: assignments.wizard },
+  { path: '/:orgCode/edit-assignment/:assignmentId', kind: 'full', load: assignments.wizard },
   { path: '/:orgCode/create-tool', kind: 'full', load: tools.create },
   { path: '/:orgCode/create-automation', kind: 'full' },
   { path: '/personal/edit-automation/:taskId', kind: 'full' },
@@ -79,9 +85,10 @@ const HOME_CHILDREN: Array<[string, Loader?]> = [
   ['automation/api-keys/activity'],
   ['automation/api-key-activity/:id'],
   ['automation/:assignmentId'],
-  ['assignment'],
-  ['assignment/:assignmentId'],
-  ['assignment/:projectId/settings'],
+  ['assignment', assignments.list],
+  ['assignment/:assignmentId', assignments.detail],
+  ['assignment-detail/:assignmentId', assignments.detail],
+  ['assignment/:assignmentId/settings', assignments.settings],
   ['collections', collections.list],
   ['collections/projects/:projectId', collections.one],
   ['collections/projects/:projectId/setting', collections.settings],

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { ErrorCode } from '../shared/contract/errors';
+import { assignmentsRoutes } from './assignments/assignments.routes';
 import { authRoutes } from './auth/auth.routes';
 import { collectionsRoutes } from './collections/collections.routes';
 import { createCollectionsService } from './collections/collections.service';
@@ -33,7 +34,8 @@ export function createApp(deps: AppDeps) {
     .route('/', collectionsRoutes(deps))
     .route('/', flowsRoutes(deps, createCollectionsService(deps)))
     .route('/', tagsRoutes(deps))
-    .route('/', toolsRoutes(deps));
+    .route('/', toolsRoutes(deps))
+    .route('/', assignmentsRoutes(deps));
   app.route('/api', api);
   app.all('/api/*', (c) =>
     c.json({ message: `No route ${c.req.method} ${c.req.path}`, errorCode: ErrorCode.NOT_FOUND }, 404),

@@ -15,21 +15,29 @@ const NAME_MAX = 120;
 const DESCRIPTION_MAX = 2000;
 const NODE_TYPES_SHOWN = 30;
 
-const SYSTEM_PROMPT = [
-  'You name learning tools for teachers. A tool bundles one or more learning flows.',
-  'Answer with JSON only, no other text: {"name": "...", "description": "..."}.',
-  'The name: at most 60 characters, specific, no quotes. The description: one or two sentences',
-  '(at most 300 characters) telling a teacher what learners do with the tool.',
-  'Write in the language of the flow names.',
-].join(' ');
+const SUBJECT_INTRO = {
+  tool: 'You name learning tools for teachers. A tool bundles one or more learning flows.',
+  assignment:
+    'You name assignments that teachers give to a class. An assignment bundles one or more learning flows.',
+} as const;
+type Subject = keyof typeof SUBJECT_INTRO;
 
-function userPrompt(flows: AiFlowSummary[]): string {
+const systemPrompt = (subject: Subject) =>
+  [
+    SUBJECT_INTRO[subject],
+    'Answer with JSON only, no other text: {"name": "...", "description": "..."}.',
+    'The name: at most 60 characters, specific, no quotes. The description: one or two sentences',
+    `(at most 300 characters) telling a teacher what learners do with the ${subject}.`,
+    'Write in the language of the flow names.',
+  ].join(' ');
+
+function userPrompt(flows: AiFlowSummary[], subject: Subject): string {
   const lines = flows.map((f, i) => {
     const types = f.nodeTypes.slice(0, NODE_TYPES_SHOWN).join(', ') || 'none';
     const about = f.description.trim() ? `\n   Description: ${f.description.trim()}` : '';
     return `${i + 1}. Name: ${f.name}${about}\n   Node types: ${types}`;
   });
-  return `Flows in the tool:\n${lines.join('\n')}`;
+  return `Flows in the ${subject}:\n${lines.join('\n')}`;
 }
 
 const clip = (text: string, max: number) =>
@@ -67,7 +75,13 @@ export function parseNameDescription(text: string): { name: string; description:
 /** POST /api/tool/generate-name-description: a name and description for the chosen flows. */
 export function createToolNamingService(deps: AppDeps, tools: ToolsService) {
   return {
-    async generate(caller: Caller, flowIds: string[], signal?: AbortSignal): Promise<TGenerateNameResponse> {
+    /** `subject` 'assignment' when the assignment wizard asks (POST /api/assignment/generate-name-description). */
+    async generate(
+      caller: Caller,
+      flowIds: string[],
+      signal?: AbortSignal,
+      subject: Subject = 'tool',
+    ): Promise<TGenerateNameResponse> {
       const flows = await tools.requireUsableFlows(caller, flowIds);
       const summaries = flows.map((f) => ({
         name: f.name,
@@ -76,12 +90,12 @@ export function createToolNamingService(deps: AppDeps, tools: ToolsService) {
       }));
       const timeout = AbortSignal.timeout(TIMEOUT_MS);
       const messages: AiMessage[] = [
-        { role: 'system', content: SYSTEM_PROMPT },
-        { role: 'user', content: userPrompt(summaries) },
+        { role: 'system', content: systemPrompt(subject) },
+        { role: 'user', content: userPrompt(summaries, subject) },
       ];
       let text: string;
       try {
-        const task = { kind: 'name-description' as const, flows: summaries };
+        const task = { kind: 'name-description' as const, flows: summaries, subject };
         const answer = await complete(deps.ai, {
           messages,
           task,

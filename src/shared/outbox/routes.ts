@@ -39,6 +39,22 @@ export const OUTBOX_ROUTES: TOutboxRoute[] = [
     // PUT /api/flows/{id} answers { data: flow }, exactly what GET /api/flows/{id} answers.
     readUrl: (url) => url,
   },
+  {
+    // Assignment edits (name, description, lock, join code…): later ones merge into a waiting one.
+    name: 'assignment-edit',
+    method: 'PUT',
+    pattern: new RegExp(`^/api/assignment/${ID}$`),
+    key: (m) => `assignment:${m[1]}`,
+    // PUT /api/assignment/{id} answers { data, message }: what GET /api/assignment/{id} answers, and more.
+    readUrl: (url) => url,
+  },
+  {
+    name: 'assignment-pause',
+    method: 'PUT',
+    pattern: new RegExp(`^/api/assignment/${ID}/toggle-pause$`),
+    key: (m) => `assignment-pause:${m[1]}`,
+    readUrl: (url) => url.replace(/\/toggle-pause$/, ''),
+  },
 ];
 
 export interface TRouteMatch {

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFlowSummary } from '../../../shared/contract/flows';
-import { formatDateShort } from '../../../shared/domain/dates';
 import { sortByNaturalName } from '../../../shared/domain/natural-sort';
+import { FlowCheckList } from '../../../ui/FlowCheckList';
 import { SearchBox } from '../../../ui/SearchBox';
 import { SkeletonRows } from '../../../ui/Skeleton';
 
@@ -41,25 +41,12 @@ export function FlowPicker(props: {
       <p className="flow-picker__count" aria-live="polite">
         {t('createTool.selected', { count: props.selected.length })}
       </p>
-      <ul className="flow-picker__list">
-        {shown.map((f) => (
-          <li key={f._id}>
-            <label className="flow-picker__item">
-              <input
-                type="checkbox"
-                checked={props.selected.includes(f._id)}
-                onChange={() => props.onToggle(f._id)}
-              />
-              <span className="flow-picker__text">
-                <span className="flow-picker__name">{f.name}</span>
-                <span className="flow-picker__meta">
-                  {f.description || t('explore.noDescription')} · {formatDateShort(f.updatedAt)}
-                </span>
-              </span>
-            </label>
-          </li>
-        ))}
-      </ul>
+      <FlowCheckList
+        flows={shown}
+        selected={props.selected}
+        onToggle={props.onToggle}
+        noDescription={t('explore.noDescription')}
+      />
     </div>
   );
 }

@@ -71,6 +71,12 @@ const STOP_WORDS = new Set([
   'flow',
 ]);
 const MAX_LISTED = 3;
+/** What is being named: a tool (default) or an assignment, which bundle flows alike. */
+export type NamingSubject = 'tool' | 'assignment';
+const WORDS: Record<NamingSubject, { title: string; intro: string }> = {
+  tool: { title: 'Toolkit', intro: 'A toolkit' },
+  assignment: { title: 'Assignment', intro: 'An assignment' },
+};
 const NAME_MAX = 120;
 const DESCRIPTION_MAX = 600;
 
@@ -104,14 +110,15 @@ function commonWords(flows: AiFlowSummary[]): string[] {
   });
 }
 
-export function offlineToolName(flows: AiFlowSummary[]): string {
+export function offlineToolName(flows: AiFlowSummary[], subject: NamingSubject = 'tool'): string {
+  const { title } = WORDS[subject];
   const names = flows.map((f) => f.name.trim() || 'Untitled');
   if (names.length === 1) return clip(names[0], NAME_MAX);
   const common = commonWords(flows);
-  if (common.length) return clip(`${common.join(' ')} Toolkit`, NAME_MAX);
+  if (common.length) return clip(`${common.join(' ')} ${title}`, NAME_MAX);
   const listed = names.slice(0, MAX_LISTED).join(', ');
   const more = names.length > MAX_LISTED ? ` and ${names.length - MAX_LISTED} more` : '';
-  return clip(`Toolkit: ${listed}${more}`, NAME_MAX);
+  return clip(`${title}: ${listed}${more}`, NAME_MAX);
 }
 
 const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
@@ -123,7 +130,7 @@ function namesPhrase(names: string[]): string {
   return `${names.slice(0, MAX_LISTED).join(', ')} and ${names.length - MAX_LISTED} more`;
 }
 
-export function offlineToolDescription(flows: AiFlowSummary[]): string {
+export function offlineToolDescription(flows: AiFlowSummary[], subject: NamingSubject = 'tool'): string {
   if (flows.length === 1) {
     const [flow] = flows;
     const activities = flowActivities(flow.nodeTypes);
@@ -144,7 +151,7 @@ export function offlineToolDescription(flows: AiFlowSummary[]): string {
     if (key.startsWith('learners')) return [`In ${namesPhrase(names)}, ${key}.`];
     return key ? [`${namesPhrase(names)}${key}`] : [];
   });
-  const intro = `A toolkit of ${flows.length} flows`;
+  const intro = `${WORDS[subject].intro} of ${flows.length} flows`;
   const body = parts.length ? `${intro}. ${parts.join(' ')}` : `${intro}: ${namesPhrase(flows.map(nameOf))}.`;
   return clip(body, DESCRIPTION_MAX);
 }

@@ -26,8 +26,11 @@ export function createOfflineProvider(): AiProvider {
 
 function answer(req: AiRequest): string {
   if (req.task?.kind === 'name-description') {
-    const { flows } = req.task;
-    return JSON.stringify({ name: offlineToolName(flows), description: offlineToolDescription(flows) });
+    const { flows, subject } = req.task;
+    return JSON.stringify({
+      name: offlineToolName(flows, subject),
+      description: offlineToolDescription(flows, subject),
+    });
   }
   const last = [...req.messages].reverse().find((m) => m.role === 'user');
   const said = (last?.content ?? '').replace(/\s+/g, ' ').trim();

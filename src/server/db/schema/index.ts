@@ -1,3 +1,4 @@
+export * from './assignments';
 export * from './auth';
 export * from './collections';
 export * from './flows';

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../../ui/Button';
+import { Dialog } from '../../../../ui/Dialog';
+import { ClassroomView } from './ClassroomView';
+import { qrDataUrl, qrWidth } from './qr';
+
+/** 'Invite Participants QR': the join link as a QR code, Download PNG, and a view for the projector. */
+export function QrDialog(props: { link: string; code: string; name: string; onClose: () => void }) {
+  const { t } = useTranslation('assignment');
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [classroom, setClassroom] = useState(false);
+  const width = qrWidth(window.innerWidth);
+
+  useEffect(() => {
+    let alive = true;
+    qrDataUrl(props.link, width).then(
+      (url) => alive && setSrc(url),
+      () => alive && setFailed(true),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [props.link, width]);
+
+  const download = () => {
+    if (!src) return;
+    const a = document.createElement('a');
+    a.href = src;
+    a.download = `join-${props.code}.png`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+  };
+
+  if (classroom) return <ClassroomView {...props} onClose={() => setClassroom(false)} />;
+  return (
+    <Dialog
+      title={t('qr.title')}
+      onClose={props.onClose}
+      className="qr-dialog"
+      footer={
+        <>
+          <Button variant="secondary" onClick={download} disabled={!src}>
+            {t('qr.download')}
+          </Button>
+          <Button variant="secondary" onClick={() => setClassroom(true)} disabled={!src}>
+            {t('qr.present')}
+          </Button>
+          <Button onClick={props.onClose}>{t('common:actions.close')}</Button>
+        </>
+      }
+    >
+      <div className="qr-dialog__body">
+        {src ? (
+          <img
+            src={src}
+            width={width}
+            height={width}
+            alt={t('qr.alt', { code: props.code })}
+            data-testid="qr-image"
+          />
+        ) : failed ? (
+          <p className="field__error">{t('qr.failed')}</p>
+        ) : (
+          <span className="spinner" role="status" aria-label={t('loading')} />
+        )}
+        <p className="qr-dialog__code">
+          {t('qr.code')} <strong>{props.code}</strong>
+        </p>
+        <p className="qr-dialog__link">{props.link}</p>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,63 @@
+import { expect } from 'vitest';
+import type { TestApp } from '../harness';
+import { insertFlow } from '../tools-fixtures';
+import { makeOrg, makeUser, type TestUser } from './users';
+
+/**
+ * The people an assignment concerns (spec 02 §6): in organisation "School" the owner, a co-owner,
+ * a participant and a stranger are members and head is its admin; outsider runs another
+ * organisation. Each has flows of their own where a test needs them.
+ */
+export interface AssignmentWorld {
+  t: TestApp;
+  users: Record<'owner' | 'coOwner' | 'participant' | 'stranger' | 'head' | 'outsider', TestUser>;
+  org: string;
+  otherOrg: string;
+  /** Two flows of the owner in the organisation, and two in the owner's personal space. */
+  orgFlows: string[];
+  personalFlows: string[];
+}
+
+export async function buildAssignmentWorld(t: TestApp): Promise<AssignmentWorld> {
+  const users = {
+    owner: await makeUser(t, 'owner@school.test', 'Olive Owner'),
+    coOwner: await makeUser(t, 'co@school.test', 'Cody Co'),
+    participant: await makeUser(t, 'pupil@school.test', 'Pia Pupil'),
+    stranger: await makeUser(t, 'stranger@school.test'),
+    head: await makeUser(t, 'head@school.test', 'Hana Head'),
+    outsider: await makeUser(t, 'outsider@elsewhere.test'),
+  };
+  const org = await makeOrg(t, 'School', users.head, [
+    users.owner,
+    users.coOwner,
+    users.participant,
+    users.stranger,
+  ]);
+  const otherOrg = await makeOrg(t, 'Elsewhere', users.outsider);
+  const flow = (name: string, orgId: string | null) =>
+    insertFlow(t, { ownerId: users.owner.id, orgId, name, nodeTypes: ['beginNode', 'quizJsonNode'] });
+  const orgFlows = [await flow('Fractions 1', org), await flow('Fractions 2', org)];
+  const personalFlows = [await flow('Photosynthesis Basics', null), await flow('Photosynthesis Quiz', null)];
+  return { t, users, org, otherOrg, orgFlows, personalFlows };
+}
+
+/** Creates an assignment through the API (201 expected) and returns its detail. */
+export async function createAssignment(
+  w: AssignmentWorld,
+  body: Record<string, unknown> = {},
+  opts: { org?: boolean; token?: string } = { org: true },
+) {
+  const inOrg = opts.org !== false;
+  const res = await w.t.call('POST', '/api/assignment', {
+    token: opts.token ?? w.users.owner.token,
+    orgId: inOrg ? w.org : undefined,
+    body: {
+      name: 'Fractions week',
+      flowIds: inOrg ? w.orgFlows : w.personalFlows,
+      unitUsageOption: inOrg ? 'PAY_BY_ORG' : 'PAY_BY_ME',
+      ...body,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data as { _id: string; code: string; status: string; [k: string]: unknown };
+}
