@@ -29,7 +29,12 @@ export interface XapiClient {
   ): Promise<XapiAnswer>;
 }
 
-export async function xapiClient(t: TestApp, user: TestUser, orgId?: string, name = 'Test LRS key'): Promise<XapiClient> {
+export async function xapiClient(
+  t: TestApp,
+  user: TestUser,
+  orgId?: string,
+  name = 'Test LRS key',
+): Promise<XapiClient> {
   const res = await t.call('POST', '/api/lrs/credentials', { token: user.token, orgId, body: { name } });
   if (res.status !== 201) throw new Error(`credentials: ${res.status} ${JSON.stringify(res.body)}`);
   const { key, secret } = res.body as { key: string; secret: string };
@@ -72,7 +77,11 @@ let counter = 0;
 export function statement(over: Record<string, unknown> = {}): Record<string, unknown> {
   counter++;
   return {
-    actor: { objectType: 'Agent', name: `Learner ${counter}`, mbox: `mailto:learner${counter % 5}@school.test` },
+    actor: {
+      objectType: 'Agent',
+      name: `Learner ${counter}`,
+      mbox: `mailto:learner${counter % 5}@school.test`,
+    },
     verb: { id: 'http://adlnet.gov/expapi/verbs/completed', display: { 'en-GB': 'completed' } },
     object: {
       objectType: 'Activity',
