@@ -59,7 +59,7 @@ export function parseMultipart(body: Uint8Array, boundary: string): Part[] | nul
 }
 
 /** Builds a multipart/mixed body; answers the bytes and the Content-Type with its boundary. */
-export function buildMultipart(parts: Part[]): { body: Uint8Array; contentType: string } {
+export function buildMultipart(parts: Part[]): { body: Uint8Array<ArrayBuffer>; contentType: string } {
   const boundary = `xapi-${randomBytes(12).toString('hex')}`;
   const enc = new TextEncoder();
   const chunks: Uint8Array[] = [];
