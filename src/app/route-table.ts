@@ -38,6 +38,14 @@ const canvas = {
       i18n.loadNamespaces(NODE_TEXT_NS).catch(() => undefined),
     ]).then(([page]) => page),
 };
+// The LRS screen's texts come with its chunk, like the editor's.
+const lrs = {
+  credentials: () =>
+    Promise.all([
+      import('../features/lrs/components/LrsPage'),
+      i18n.loadNamespaces('lrs').catch(() => undefined),
+    ]).then(([page]) => page),
+};
 const tools = {
   explore: () => import('../features/tools/components/ExplorePage'),
   create: () => import('../features/tools/components/CreateToolPage'),
@@ -85,6 +93,7 @@ const HOME_CHILDREN: Array<[string, Loader?]> = [
   ['collections', collections.list],
   ['collections/projects/:projectId', collections.one],
   ['collections/projects/:projectId/setting', collections.settings],
+  ['lrs', lrs.credentials],
 ];
 export const HOME_ROUTES: RouteDef[] = HOME_CHILDREN.map(([p, load]) => ({
   path: `/:orgCode/${p}`,
