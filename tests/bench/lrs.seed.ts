@@ -19,6 +19,9 @@ export const registrationOf = (i: number) =>
  * the service writes, in chunks: the ingest figure is measured through HTTP separately; this only
  * makes a large store to query. Verbs skew like real traffic (a few verbs carry most statements).
  */
+/** A whole number written into the SQL text (parameters of unknown type make generate_series ambiguous). */
+const n = (value: number) => sql.raw(String(Math.trunc(value)));
+
 export async function bulkFill(
   database: Database,
   space: string,
@@ -52,16 +55,16 @@ export async function bulkFill(
           'https://flowlearn.test/activities/' || x as act,
           'https://flowlearn.test/courses/' || (x % 40) as parent,
           'mailto:learner' || a || '@school.test' as mbox,
-          ('00000000-0000-4000-8000-' || lpad((g % ${REGISTRATIONS})::text, 12, '0'))::uuid as reg,
-          'assignment-' || (g % ${ASSIGNMENTS}) as asg,
+          ('00000000-0000-4000-8000-' || lpad((g % ${n(REGISTRATIONS)})::text, 12, '0'))::uuid as reg,
+          'assignment-' || (g % ${n(ASSIGNMENTS)}) as asg,
           'flow-' || (g % 200) as flow
         from (
           select g, gen_random_uuid() as id,
             -- half of the traffic on 3 verbs, the rest spread over all of them
-            case when g % 2 = 0 then g % 3 else g % ${VERBS} end as v,
-            (g * 7919) % ${ACTIVITIES} as x, (g * 104729) % ${ACTORS} as a,
+            case when g % 2 = 0 then g % 3 else g % ${n(VERBS)} end as v,
+            (g * 7919) % ${n(ACTIVITIES)} as x, (g * 104729) % ${n(ACTORS)} as a,
             timestamptz '2026-01-01T00:00:00Z' + g * interval '25 ms' as ts
-          from generate_series(${start + 1}, ${end}) as g
+          from generate_series(${n(start + 1)}, ${n(end)}) as g
         ) raw
       ) s`);
     onChunk(end);

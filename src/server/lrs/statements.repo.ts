@@ -9,7 +9,6 @@ export interface StatementRow extends StatementColumns {
   statementId: string;
   stored: Date;
   timestamp: Date;
-  voided: boolean;
   statement: JsonObject;
 }
 
@@ -43,36 +42,48 @@ export interface FoundStatement {
 
 type Executor = Pick<Db, 'execute' | 'select' | 'insert' | 'update'>;
 
+/** Ids as one JSON parameter: the same SQL on pg and PGlite, whatever the number of ids. */
+const idList = (ids: string[]) =>
+  sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+
+/** The stored statements among `ids` (to compare with statements sent again with the same id). */
 export async function findStatements(db: Executor, space: string, ids: string[]) {
   if (ids.length === 0) return [];
-  return db
-    .select({
-      statementId: lrsStatements.statementId,
-      verbId: lrsStatements.verbId,
-      statement: lrsStatements.statement,
-    })
-    .from(lrsStatements)
-    .where(and(eq(lrsStatements.space, space), inArray(lrsStatements.statementId, ids)));
+  const result = (await db.execute(sql`select statement_id, statement from lrs_statements
+    where space = ${space} and statement_id in ${idList(ids)}`)) as unknown as {
+    rows: Array<{ statement_id: string; statement: JsonObject | string }>;
+  };
+  return result.rows.map((r) => ({
+    statementId: r.statement_id,
+    statement: typeof r.statement === 'string' ? (JSON.parse(r.statement) as JsonObject) : r.statement,
+  }));
 }
 
-/** Ids among `ids` that a stored voiding statement already targets (it may arrive first). */
-export async function voidedByEarlier(db: Executor, space: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ target: lrsStatements.objectStatementId })
-    .from(lrsStatements)
-    .where(
-      and(
-        eq(lrsStatements.space, space),
-        inArray(lrsStatements.objectStatementId, ids),
-        eq(lrsStatements.verbId, VERB_VOIDED),
-      ),
-    );
-  return new Set(rows.map((r) => String(r.target)));
-}
-
-export async function insertStatements(db: Executor, rows: StatementRow[]): Promise<void> {
-  if (rows.length) await db.insert(lrsStatements).values(rows);
+/**
+ * Inserts the rows in one statement (one JSON parameter unpacked by jsonb_to_recordset: a third of
+ * the time of a 1,700-parameter VALUES list on PostgreSQL). A row whose id is stored already is
+ * skipped; a row that a stored voiding statement targets is stored voided (the voiding statement
+ * may arrive first). Answers the ids inserted.
+ */
+export async function insertStatements(db: Executor, rows: StatementRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const result =
+    (await db.execute(sql`insert into lrs_statements (space, statement_id, stored, timestamp, verb_id,
+      actor_ifi, object_activity_id, object_agent_ifi, object_statement_id, registration, related_activities,
+      related_agents, assignment_id, flow_id, voided, statement)
+    select x.space, x."statementId", x.stored, x.timestamp, x."verbId", x."actorIfi", x."objectActivityId",
+      x."objectAgentIfi", x."objectStatementId", x.registration, x."relatedActivities", x."relatedAgents",
+      x."assignmentId", x."flowId",
+      exists (select 1 from lrs_statements v where v.space = x.space and v.object_statement_id = x."statementId"
+        and v.verb_id = ${VERB_VOIDED}),
+      x.statement
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(space text, "statementId" uuid, stored timestamptz,
+      timestamp timestamptz, "verbId" text, "actorIfi" text, "objectActivityId" text, "objectAgentIfi" text,
+      "objectStatementId" uuid, registration uuid, "relatedActivities" text[], "relatedAgents" text[],
+      "assignmentId" text, "flowId" text, statement jsonb)
+    on conflict (space, statement_id) do nothing
+    returning statement_id`)) as unknown as { rows: Array<{ statement_id: string }> };
+  return new Set(result.rows.map((r) => r.statement_id));
 }
 
 /** Marks the targets voided, unless a target is itself a voiding statement (that cannot be voided). */
@@ -104,15 +115,17 @@ export async function upsertActivities(
     sql.raw(
       `case when excluded.definition ? '${key}' then jsonb_build_object('${key}', coalesce(lrs_activities.definition->'${key}', '{}'::jsonb) || (excluded.definition->'${key}')) else '{}'::jsonb end`,
     );
+  const merged = sql`lrs_activities.definition || excluded.definition || ${merge('name')} || ${merge('description')}`;
+  // In id order, so that two batches upserting the same activities lock them in the same order.
+  const sorted = [...defs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   await db
     .insert(lrsActivities)
-    .values(defs.map((d) => ({ space, activityId: d.id, definition: d.definition, updatedAt: new Date() })))
+    .values(sorted.map((d) => ({ space, activityId: d.id, definition: d.definition, updatedAt: new Date() })))
     .onConflictDoUpdate({
       target: [lrsActivities.space, lrsActivities.activityId],
-      set: {
-        definition: sql`lrs_activities.definition || excluded.definition || ${merge('name')} || ${merge('description')}`,
-        updatedAt: sql`excluded.updated_at`,
-      },
+      set: { definition: merged, updatedAt: sql`excluded.updated_at` },
+      // Most statements repeat a known definition: no new row version, no index work, for those.
+      setWhere: sql`lrs_activities.definition is distinct from ${merged}`,
     });
 }
 

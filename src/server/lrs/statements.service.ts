@@ -23,7 +23,6 @@ import {
   markVoided,
   type StatementRow,
   upsertActivities,
-  voidedByEarlier,
 } from './statements.repo';
 
 /** The raw bytes of one attachment sent with statements (a part of multipart/mixed). */
@@ -141,32 +140,32 @@ export function createStatementsService(database: Database, storage: FileStorage
     const ticket = nextWrite++;
     inFlight.set(ticket, stored);
     try {
+      const rows: StatementRow[] = prepared.map((s) => ({
+        ...statementColumns(s),
+        space,
+        statementId: String(s.id),
+        stored,
+        timestamp: parseTimestamp(s.timestamp) ?? stored,
+        statement: s,
+      }));
       await db.transaction(async (tx) => {
-        const existing = new Map((await findStatements(tx, space, ids)).map((r) => [r.statementId, r]));
-        for (const [i, s] of prepared.entries()) {
-          const old = existing.get(String(s.id));
-          if (old && !sameStatement(statements[i], old.statement as JsonObject))
-            throw conflict(`A different statement with the id ${s.id} is stored already`);
+        const inserted = await insertStatements(tx, rows);
+        if (inserted.size < rows.length) {
+          // Ids stored before: the same statement again is fine, a different one is a conflict.
+          const skipped = ids.filter((id) => !inserted.has(id));
+          const old = new Map(
+            (await findStatements(tx, space, skipped)).map((r) => [r.statementId, r.statement]),
+          );
+          for (const [i, s] of prepared.entries()) {
+            const before = old.get(String(s.id));
+            if (before && !sameStatement(statements[i], before))
+              throw conflict(`A different statement with the id ${s.id} is stored already`);
+          }
         }
-        const fresh = prepared.filter((s) => !existing.has(String(s.id)));
-        const voidedEarlier = await voidedByEarlier(
-          tx,
-          space,
-          fresh.map((s) => String(s.id)),
-        );
-        const rows: StatementRow[] = fresh.map((s) => ({
-          ...statementColumns(s),
-          space,
-          statementId: String(s.id),
-          stored,
-          timestamp: parseTimestamp(s.timestamp) ?? stored,
-          voided: voidedEarlier.has(String(s.id)),
-          statement: s,
-        }));
-        await insertStatements(tx, rows);
-        const targets = rows.filter((r) => r.verbId === VERB_VOIDED).map((r) => String(r.objectStatementId));
+        const targets = rows
+          .filter((r) => inserted.has(r.statementId) && r.verbId === VERB_VOIDED)
+          .map((r) => String(r.objectStatementId));
         await markVoided(tx, space, targets);
-        await upsertActivities(tx, space, definitions(fresh));
         const hashes = new Map((opts.attachments ?? []).map((p) => [p.sha2.toLowerCase(), p]));
         await insertAttachmentRows(
           tx,
@@ -182,6 +181,9 @@ export function createStatementsService(database: Database, storage: FileStorage
     } finally {
       inFlight.delete(ticket);
     }
+    // Canonical definitions are a cache of what statements said: kept after the commit, so batches
+    // naming the same activities do not hold each other's row locks for a whole transaction.
+    await upsertActivities(db, space, definitions(prepared));
     return ids;
   }
 
