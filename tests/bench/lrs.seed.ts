@@ -62,7 +62,7 @@ export async function bulkFill(
           select g, gen_random_uuid() as id,
             -- half of the traffic on 3 verbs, the rest spread over all of them
             case when g % 2 = 0 then g % 3 else g % ${n(VERBS)} end as v,
-            (g * 7919) % ${n(ACTIVITIES)} as x, (g * 104729) % ${n(ACTORS)} as a,
+            (g::bigint * 7919) % ${n(ACTIVITIES)} as x, (g::bigint * 104729) % ${n(ACTORS)} as a,
             timestamptz '2026-01-01T00:00:00Z' + g * interval '25 ms' as ts
           from generate_series(${n(start + 1)}, ${n(end)}) as g
         ) raw

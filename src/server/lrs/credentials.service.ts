@@ -32,8 +32,32 @@ function managedSpace(auth: AuthInfo, space: SpaceInfo): LrsSpace {
   return lrsSpace({ orgId: space.orgId, userId: auth.userId });
 }
 
+/**
+ * Credentials checked in the last few seconds, by the hash of the Authorization header: content
+ * sends a statement every few seconds, and the database need not be asked each time. A revocation
+ * applies at once in this process and within CACHE_MS in the others.
+ */
+const CACHE_MS = 10_000;
+const checked = new Map<string, { client: XapiClient; until: number }>();
+
 export function createCredentialsService(deps: AppDeps) {
   const db = deps.database.db;
+  /** Reads `Authorization: Basic base64(key:secret)`; null when missing, malformed or wrong. */
+  async function check(header: string | undefined): Promise<XapiClient | null> {
+    const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? '');
+    if (!match) return null;
+    const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return null;
+    const key = decoded.slice(0, colon);
+    if (!/^[0-9a-f]{24}$/.test(key)) return null;
+    const row = await findActiveCredential(db, key);
+    if (!row) return null;
+    const given = Buffer.from(hash(decoded.slice(colon + 1)), 'hex');
+    if (!timingSafeEqual(given, Buffer.from(row.secretHash, 'hex'))) return null;
+    return { space: row.space as LrsSpace, key: row.key, name: row.name };
+  }
+
   return {
     async create(
       auth: AuthInfo,
@@ -60,22 +84,20 @@ export function createCredentialsService(deps: AppDeps) {
 
     async revoke(auth: AuthInfo, space: SpaceInfo, key: string): Promise<void> {
       if (!(await revokeCredential(db, managedSpace(auth, space), key))) throw notFound('Credentials');
+      for (const [header, entry] of checked) if (entry.client.key === key) checked.delete(header);
     },
 
-    /** Reads `Authorization: Basic base64(key:secret)`; null when missing, malformed or wrong. */
+    /** The client of a Basic Authorization header (cached briefly); null when wrong. */
     async authenticate(header: string | undefined): Promise<XapiClient | null> {
-      const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? '');
-      if (!match) return null;
-      const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      if (colon < 0) return null;
-      const key = decoded.slice(0, colon);
-      if (!/^[0-9a-f]{24}$/.test(key)) return null;
-      const row = await findActiveCredential(db, key);
-      if (!row) return null;
-      const given = Buffer.from(hash(decoded.slice(colon + 1)), 'hex');
-      if (!timingSafeEqual(given, Buffer.from(row.secretHash, 'hex'))) return null;
-      return { space: row.space as LrsSpace, key: row.key, name: row.name };
+      const cacheKey = hash(header ?? '');
+      const hit = checked.get(cacheKey);
+      if (hit && hit.until > Date.now()) return hit.client;
+      const client = await check(header);
+      if (client) {
+        if (checked.size > 10_000) checked.clear();
+        checked.set(cacheKey, { client, until: Date.now() + CACHE_MS });
+      }
+      return client;
     },
   };
 }
