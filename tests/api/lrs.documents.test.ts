@@ -116,10 +116,15 @@ describe('[LRS] documents', () => {
       `/xapi/activities/state?activityId=${activity}&agent=${agent}&registration=x&stateId=a`,
       `/xapi/activities/state?activityId=${activity}&agent=${agent}&stateId=a&extra=1`,
       `/xapi/agents/profile?agent=${encodeURIComponent('{"objectType":"Group","member":[{"mbox":"mailto:a@b.c"}]}')}&profileId=a`,
+      // NUL anywhere in a parameter (PostgreSQL would refuse it): 400, never 500.
+      `/xapi/activities/state?activityId=${activity}&agent=${agent}&stateId=a%00b`,
+      `/xapi/activities/state?activityId=http%3A%2F%2Fx.test%2F%00&agent=${agent}&stateId=a`,
+      `/xapi/agents/profile?agent=${encodeURIComponent('{"mbox":"mailto:a\u0000@b.c"}')}&profileId=a`,
     ]) {
       expect((await lrs.call('GET', bad)).status, bad).toBe(400);
     }
     expect((await lrs.call('PUT', RESOURCES['activity profile'](), { body: { a: 1 } })).status).toBe(400);
+    expect((await lrs.call('PUT', RESOURCES.state('a%00'), { body: { a: 1 } })).status).toBe(400);
   });
 
   it('activities and agents resources', async () => {

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { XapiMajor } from '../../../shared/domain/xapi';
+import { hasUnstorableText, type XapiMajor } from '../../../shared/domain/xapi';
 import { badRequest } from '../../http/errors';
 
 /**
@@ -35,14 +35,21 @@ export function majorOf(header: string | undefined): XapiMajor | null {
   return m ? (`${m[1]}.0` as XapiMajor) : null;
 }
 
-/** Query parameters; a name given twice is refused (which value would count?). */
+/** Query parameters; a name given twice is refused (which value would count?), NUL too. */
 function queryParams(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of url.searchParams) {
     if (k in out) throw badRequest(`${k}: the parameter is given more than once`);
-    out[k] = v;
+    out[k] = checkedText(v, k);
   }
   return out;
+}
+
+/** PostgreSQL stores neither NUL nor unpaired surrogates: such a parameter is a 400, not a 500. */
+function checkedText(value: string, name: string): string {
+  if (hasUnstorableText(value) || hasUnstorableText(name))
+    throw badRequest(`${name}: must not contain NUL or unpaired surrogate characters`);
+  return value;
 }
 
 export async function readXapiRequest(c: Context): Promise<XapiRequest> {
@@ -80,7 +87,7 @@ export async function readXapiRequest(c: Context): Promise<XapiRequest> {
       const lower = k.toLowerCase();
       if (FORM_HEADERS.includes(lower)) altHeaders[lower] = v;
       else if (k === 'content') content = v;
-      else altParams[k] = v;
+      else altParams[k] = checkedText(v, k);
     }
     const versionHeader = altHeaders['x-experience-api-version'];
     return {

@@ -5,7 +5,8 @@
 
 /** An absolute IRI: a scheme, a colon and no white space (RFC 3987 allows any other character). */
 export function isIri(value: unknown): value is string {
-  return typeof value === 'string' && /^[a-z][a-z0-9+.-]*:[^\s<>"{}|\\^`]+$/i.test(value);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  return typeof value === 'string' && /^[a-z][a-z0-9+.-]*:[^\s<>"{}|\\^`\u0000-\u001f\u007f]+$/i.test(value);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
