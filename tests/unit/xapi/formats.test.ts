@@ -43,17 +43,18 @@ describe('[LRS] xAPI value formats', () => {
   it('web URLs are IRIs; anything with a space or without a scheme is not', () => {
     fc.assert(
       fc.property(fc.webUrl({ size: 'xsmall' }), (url) => isIri(url)),
-      { numRuns: 40 },
+      { numRuns: 25 },
     );
     fc.assert(
       fc.property(fc.webUrl({ size: 'xsmall' }), (url) => !isIri(`${url} x`)),
-      { numRuns: 40 },
+      { numRuns: 25 },
     );
     for (const ok of ['urn:uuid:1', 'mailto:a@b.c', 'http://ex.com/ü/路径', 'tag:flowlearn.app,2026:x'])
       expect(isIri(ok), ok).toBe(true);
-    for (const bad of ['', 'abc', '/relative/path', 'http://a b', '1http://x'])
+    for (const bad of ['', 'abc', '/relative/path', 'http://a b', '1http://x', 'http://x/\u0000'])
       expect(isIri(bad), bad).toBe(false);
-  });
+    // fast-check's URL generator is slow on a loaded machine: the time is the generator's, not isIri's.
+  }, 30_000);
 
   it('durations: any combination of units in order, decimals allowed; never empty, never T without time', () => {
     const n = fc.nat({ max: 9999 }).map(String);
