@@ -63,10 +63,7 @@ function parseObject(content: Uint8Array): Record<string, unknown> | null {
 export function createDocumentsService(database: Database) {
   const db = database.db;
   return {
-    async get(scope: DocumentScope, docId: string) {
-      const row = await findDocument(db, scope, docId);
-      return row ? { ...row, etag: row.etag } : null;
-    },
+    get: (scope: DocumentScope, docId: string) => findDocument(db, scope, docId),
 
     /** The ids of the scope's documents (changed after `since`) and the latest change. */
     async listIds(scope: DocumentScope, since?: Date) {
