@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, createPrivateKey, generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CompactSign } from 'jose';
@@ -159,6 +159,7 @@ describe('[LRS] signed statements', () => {
     );
     const key = createPrivateKey(readFileSync(join(dir, 'key.pem')));
     const der = readFileSync(join(dir, 'cert.pem'), 'utf8').replace(/-----[^-]+-----|\s/g, '');
+    rmSync(dir, { recursive: true, force: true });
     const s = statement({ id: uuid() });
     const good = await new CompactSign(enc(JSON.stringify(s)))
       .setProtectedHeader({ alg: 'RS256', x5c: [der] })

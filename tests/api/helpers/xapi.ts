@@ -1,12 +1,14 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../harness';
 import { makeOrg, makeUser, type TestUser } from './users';
 
-/** A test app whose files (xAPI attachments) go to a fresh temp folder. */
-export function createLrsTestApp(): Promise<TestApp> {
-  return createTestApp({ DATA_DIR: mkdtempSync(join(tmpdir(), 'flowlearn-lrs-')) });
+/** A test app whose files (xAPI attachments) go to a fresh temp folder, removed on close. */
+export async function createLrsTestApp(): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'flowlearn-lrs-'));
+  const t = await createTestApp({ DATA_DIR: dir });
+  return { ...t, close: () => t.close().finally(() => rmSync(dir, { recursive: true, force: true })) };
 }
 
 export interface XapiAnswer {
