@@ -44,6 +44,14 @@ const assignments = {
   detail: () => import('../features/assignments/components/detail/AssignmentDetailPage'),
   settings: () => import('../features/assignments/components/settings/AssignmentSettingsPage'),
 };
+// The LRS screen's texts come with its chunk, like the editor's.
+const lrs = {
+  credentials: () =>
+    Promise.all([
+      import('../features/lrs/components/LrsPage'),
+      i18n.loadNamespaces('lrs').catch(() => undefined),
+    ]).then(([page]) => page),
+};
 const tools = {
   explore: () => import('../features/tools/components/ExplorePage'),
   create: () => import('../features/tools/components/CreateToolPage'),
@@ -92,6 +100,7 @@ const HOME_CHILDREN: Array<[string, Loader?]> = [
   ['collections', collections.list],
   ['collections/projects/:projectId', collections.one],
   ['collections/projects/:projectId/setting', collections.settings],
+  ['lrs', lrs.credentials],
 ];
 export const HOME_ROUTES: RouteDef[] = HOME_CHILDREN.map(([p, load]) => ({
   path: `/:orgCode/${p}`,

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { ErrorCode } from '../shared/contract/errors';
+import { createFileStorage } from './adapters/storage/storage';
 import { assignmentsRoutes } from './assignments/assignments.routes';
 import { authRoutes } from './auth/auth.routes';
 import { collectionsRoutes } from './collections/collections.routes';
@@ -12,6 +13,8 @@ import { healthRoutes } from './http/health';
 import { requestLog } from './http/request-log';
 import { limitBody, securityHeaders } from './http/security';
 import { mountClient } from './http/static-client';
+import { lrsRoutes } from './lrs/lrs.routes';
+import { xapiRoutes } from './lrs/xapi.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
 import { tagsRoutes } from './tools/tags.routes';
 import { toolsRoutes } from './tools/tools.routes';
@@ -20,7 +23,9 @@ import { toolsRoutes } from './tools/tools.routes';
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(deps.logger));
-  app.use('*', securityHeaders());
+  const secure = securityHeaders();
+  // /xapi/ answers content on other origins (CORS, its own Cross-Origin-Resource-Policy).
+  app.use('*', (c, next) => (c.req.path.startsWith('/xapi/') ? next() : secure(c, next)));
   app.use('*', compress());
   const bodyLimit = limitBody(deps.env.BODY_LIMIT_BYTES);
   // .flow imports carry their own, larger limit (flows.routes.ts).
@@ -35,8 +40,11 @@ export function createApp(deps: AppDeps) {
     .route('/', flowsRoutes(deps, createCollectionsService(deps)))
     .route('/', tagsRoutes(deps))
     .route('/', toolsRoutes(deps))
+    .route('/', lrsRoutes(deps))
     .route('/', assignmentsRoutes(deps));
   app.route('/api', api);
+  // The learning record store's xAPI endpoint: its own body limit, CORS and version headers.
+  app.route('/xapi', xapiRoutes(deps, deps.storage ?? createFileStorage(deps.env, deps.logger)));
   app.all('/api/*', (c) =>
     c.json({ message: `No route ${c.req.method} ${c.req.path}`, errorCode: ErrorCode.NOT_FOUND }, 404),
   );

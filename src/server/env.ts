@@ -38,6 +38,12 @@ const ZEnv = z.object({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
+  /** Largest /xapi/ request body (statements with attachments) in bytes (413 past it). */
+  XAPI_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024 * 1024),
   /** Sign-in and code requests allowed per e-mail / per IP in each 15-minute window. */
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),

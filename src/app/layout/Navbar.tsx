@@ -84,6 +84,11 @@ export function Navbar() {
               },
               { key: 'sep', separator: true },
               {
+                key: 'lrs',
+                label: t('account.lrs'),
+                onSelect: () => navigate(`/${spaceSnap.orgCode}/lrs`),
+              },
+              {
                 key: 'signout',
                 label: t('account.signOut'),
                 onSelect: async () => {

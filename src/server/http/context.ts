@@ -1,5 +1,6 @@
 import type { AiProvider } from '../adapters/ai/ai';
 import type { MailAdapter } from '../adapters/mail/mail';
+import type { FileStorage } from '../adapters/storage/storage';
 import type { TokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
 import type { TEnv } from '../env';
@@ -15,6 +16,8 @@ export interface AppDeps {
   mail: MailAdapter;
   /** The offline provider by default, an OpenAI-compatible API when AI_BASE_URL is set. */
   ai: AiProvider;
+  /** Uploaded files (xAPI attachments): DATA_DIR/files unless a test or an S3 adapter gives one. */
+  storage?: FileStorage;
   /** Folder of the built client (vite build output); the API still works without it. */
   clientDir?: string;
 }

@@ -1,0 +1,1 @@
+export { loadCredentials, lrs } from './lrs.store';

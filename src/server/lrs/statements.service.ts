@@ -1,0 +1,209 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  isObject,
+  type JsonObject,
+  parseTimestamp,
+  SIGNATURE_USAGE_TYPE,
+  statementColumns,
+  VERB_VOIDED,
+  validateStatement,
+  type XapiMajor,
+  XapiValidationError,
+} from '../../shared/domain/xapi';
+import type { FileStorage } from '../adapters/storage/storage';
+import type { Database } from '../db/client';
+import { badRequest, conflict } from '../http/errors';
+import { checkSignature } from './signature';
+import type { LrsSpace } from './space';
+import { sameStatement } from './statement-compare';
+import {
+  findStatements,
+  insertAttachmentRows,
+  insertStatements,
+  markVoided,
+  type StatementRow,
+  upsertActivities,
+} from './statements.repo';
+
+/** The raw bytes of one attachment sent with statements (a part of multipart/mixed). */
+export interface AttachmentPart {
+  sha2: string;
+  contentType: string;
+  data: Uint8Array;
+}
+
+export interface StoreOptions {
+  /** Who vouches for the statements: the credentials' agent, or the app for its own writers. */
+  authority: JsonObject;
+  /** The xAPI version the statements follow (2.0 allows context agents and groups). Default 2.0. */
+  version?: XapiMajor;
+  attachments?: AttachmentPart[];
+}
+
+const HASHES: Record<number, string> = { 56: 'sha224', 64: 'sha256', 96: 'sha384', 128: 'sha512' };
+export const storageKeyOf = (space: string, sha2: string) =>
+  `lrs/${space.replace(':', '-')}/${sha2.toLowerCase()}`;
+
+function validated(raw: unknown[], version: XapiMajor): JsonObject[] {
+  try {
+    return raw.map((s, i) =>
+      validateStatement(s, { version }, raw.length > 1 ? `statements[${i}]` : 'statement'),
+    );
+  } catch (error) {
+    if (error instanceof XapiValidationError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+/** Fills what the LRS assigns: id, stored, timestamp, authority, version; lists context activities. */
+function prepare(s: JsonObject, stored: Date, opts: StoreOptions): JsonObject {
+  const out: JsonObject = { ...s };
+  out.id = typeof s.id === 'string' ? s.id.toLowerCase() : randomUUID();
+  out.stored = stored.toISOString();
+  out.timestamp = s.timestamp ?? out.stored;
+  out.authority = opts.authority;
+  out.version = s.version ?? ((opts.version ?? '2.0') === '2.0' ? '2.0.0' : '1.0.0');
+  const context = s.context;
+  if (isObject(context) && isObject(context.contextActivities)) {
+    const lists = Object.entries(context.contextActivities).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]);
+    out.context = { ...context, contextActivities: Object.fromEntries(lists) };
+  }
+  return out;
+}
+
+/** Every attachment without a fileUrl needs its bytes, every part must belong to an attachment. */
+async function checkAttachments(statements: JsonObject[], parts: AttachmentPart[]): Promise<void> {
+  const byHash = new Map<string, AttachmentPart>();
+  for (const part of parts) {
+    const algorithm = HASHES[part.sha2.length];
+    const actual = algorithm ? createHash(algorithm).update(part.data).digest('hex') : '';
+    if (actual !== part.sha2.toLowerCase())
+      throw badRequest(
+        `attachments: the part with X-Experience-API-Hash ${part.sha2} does not have that SHA-2`,
+      );
+    byHash.set(part.sha2.toLowerCase(), part);
+  }
+  const used = new Set<string>();
+  for (const [i, s] of statements.entries()) {
+    const list = Array.isArray(s.attachments) ? (s.attachments as JsonObject[]) : [];
+    for (const [j, a] of list.entries()) {
+      const path = `${statements.length > 1 ? `statements[${i}]` : 'statement'}.attachments[${j}]`;
+      const sha2 = String(a.sha2).toLowerCase();
+      const part = byHash.get(sha2);
+      if (a.usageType === SIGNATURE_USAGE_TYPE) {
+        if (a.contentType !== 'application/octet-stream')
+          throw badRequest(`${path}.contentType: a signature must be application/octet-stream`);
+        if (!part) throw badRequest(`${path}: the signature's JWS was not sent`);
+        await checkSignature(s, part.data, path);
+      }
+      if (part) used.add(sha2);
+      else if (a.fileUrl === undefined)
+        throw badRequest(`${path}: no fileUrl and no multipart part with sha2 ${a.sha2}`);
+    }
+  }
+  const unused = [...byHash.keys()].filter((h) => !used.has(h));
+  if (unused.length)
+    throw badRequest(`attachments: the part ${unused[0]} belongs to no statement attachment`);
+}
+
+/** In-flight writes of this process, for X-Experience-API-Consistent-Through. */
+const inFlight = new Map<number, Date>();
+let nextWrite = 0;
+export function consistentThrough(now = new Date()): Date {
+  let earliest = now;
+  for (const started of inFlight.values()) if (started < earliest) earliest = started;
+  return earliest;
+}
+
+export function createStatementsService(database: Database, storage: FileStorage) {
+  const db = database.db;
+
+  /**
+   * Stores statements (one or a batch) in one transaction and answers their ids in order. A
+   * statement whose id is stored already is skipped when it is the same statement and refused
+   * with 409 when it differs (stored statements never change). Voiding statements void their
+   * target, also when the target arrives later.
+   */
+  async function storeStatements(space: LrsSpace, raw: unknown[], opts: StoreOptions): Promise<string[]> {
+    if (raw.length === 0) return [];
+    const statements = validated(raw, opts.version ?? '2.0');
+    await checkAttachments(statements, opts.attachments ?? []);
+    const stored = new Date();
+    const prepared = statements.map((s) => prepare(s, stored, opts));
+    const ids = prepared.map((s) => String(s.id));
+    const dup = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (dup) throw badRequest(`statements: the id ${dup} is used twice in this batch`);
+    // Files first: they are named by their hash, so a retry after a failed transaction is harmless.
+    for (const part of opts.attachments ?? [])
+      await storage.put(storageKeyOf(space, part.sha2), part.data, part.contentType);
+
+    const ticket = nextWrite++;
+    inFlight.set(ticket, stored);
+    try {
+      const rows: StatementRow[] = prepared.map((s) => ({
+        ...statementColumns(s),
+        space,
+        statementId: String(s.id),
+        stored,
+        timestamp: parseTimestamp(s.timestamp) ?? stored,
+        statement: s,
+      }));
+      await db.transaction(async (tx) => {
+        const inserted = await insertStatements(tx, rows);
+        if (inserted.size < rows.length) {
+          // Ids stored before: the same statement again is fine, a different one is a conflict.
+          const skipped = ids.filter((id) => !inserted.has(id));
+          const old = new Map(
+            (await findStatements(tx, space, skipped)).map((r) => [r.statementId, r.statement]),
+          );
+          for (const [i, s] of prepared.entries()) {
+            const before = old.get(String(s.id));
+            if (before && !sameStatement(statements[i], before))
+              throw conflict(`A different statement with the id ${s.id} is stored already`);
+          }
+        }
+        const targets = rows
+          .filter((r) => inserted.has(r.statementId) && r.verbId === VERB_VOIDED)
+          .map((r) => String(r.objectStatementId));
+        await markVoided(tx, space, targets);
+        const hashes = new Map((opts.attachments ?? []).map((p) => [p.sha2.toLowerCase(), p]));
+        await insertAttachmentRows(
+          tx,
+          [...hashes.values()].map((p) => ({
+            space,
+            sha2: p.sha2.toLowerCase(),
+            contentType: p.contentType,
+            length: p.data.length,
+            storageKey: storageKeyOf(space, p.sha2),
+          })),
+        );
+      });
+    } finally {
+      inFlight.delete(ticket);
+    }
+    // Canonical definitions are a cache of what statements said: kept after the commit, so batches
+    // naming the same activities do not hold each other's row locks for a whole transaction.
+    await upsertActivities(db, space, definitions(prepared));
+    return ids;
+  }
+
+  return { storeStatements };
+}
+
+/** Activity definitions carried by the statements (object, context activities, sub-statements). */
+function definitions(statements: JsonObject[]): Array<{ id: string; definition: JsonObject }> {
+  const found = new Map<string, JsonObject>();
+  const visit = (a: unknown) => {
+    if (isObject(a) && (a.objectType ?? 'Activity') === 'Activity' && isObject(a.definition))
+      found.set(String(a.id), { ...(found.get(String(a.id)) ?? {}), ...a.definition });
+  };
+  const visitStatement = (s: JsonObject) => {
+    visit(s.object);
+    const ca =
+      isObject(s.context) && isObject(s.context.contextActivities) ? s.context.contextActivities : {};
+    for (const list of Object.values(ca)) for (const a of Array.isArray(list) ? list : [list]) visit(a);
+    if (isObject(s.object) && s.object.objectType === 'SubStatement') visitStatement(s.object);
+  };
+  statements.forEach(visitStatement);
+  return [...found].map(([id, definition]) => ({ id, definition }));
+}

@@ -1,0 +1,96 @@
+import { Hono } from 'hono';
+import { XAPI_LATEST } from '../../shared/domain/xapi';
+import type { FileStorage } from '../adapters/storage/storage';
+import type { AppDeps, AppEnv } from '../http/context';
+import { AppError, badRequest } from '../http/errors';
+import { limitBody } from '../http/security';
+import { createCredentialsService } from './credentials.service';
+import { createDocumentsService } from './documents.service';
+import { createStatementsReader } from './statements.query';
+import { createStatementsService } from './statements.service';
+import { documentsHandler, isDocumentResource } from './xapi/documents.handler';
+import { about, activity, person } from './xapi/misc.handler';
+import { readXapiRequest, type XapiRequest } from './xapi/request';
+import { corsHeaders, type XapiResponse } from './xapi/respond';
+import { statementsHandler } from './xapi/statements.handler';
+
+const methodNotAllowed = (req: XapiRequest) =>
+  new AppError(
+    'METHOD_NOT_ALLOWED',
+    405,
+    `${req.method} is not allowed on ${req.resource || 'the xAPI root'}`,
+  );
+
+/**
+ * The xAPI endpoint at /xapi/ (outside /api/: xAPI clients append resource names to a base URL).
+ * Every answer, errors included, carries X-Experience-API-Version and CORS headers; errors are the
+ * app's JSON envelope with a message.
+ */
+export function xapiRoutes(deps: AppDeps, storage: FileStorage) {
+  const credentials = createCredentialsService(deps);
+  const writer = createStatementsService(deps.database, storage);
+  const reader = createStatementsReader(deps.database, storage);
+  const statements = statementsHandler(writer, reader);
+  const documents = documentsHandler(createDocumentsService(deps.database));
+  const db = deps.database.db;
+
+  async function dispatch(
+    req: XapiRequest,
+    origin: string,
+    authorization: string | undefined,
+  ): Promise<XapiResponse> {
+    if (req.resource === 'about') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') throw methodNotAllowed(req);
+      return about();
+    }
+    if (!req.version)
+      throw badRequest(
+        req.versionHeader === undefined
+          ? 'X-Experience-API-Version: the header is required (1.0.x or 2.0.x)'
+          : `X-Experience-API-Version: ${req.versionHeader} is not supported (1.0.x or 2.0.x)`,
+      );
+    const client = await credentials.authenticate(req.headers.authorization ?? authorization);
+    if (!client)
+      throw new AppError(
+        'UNAUTHENTICATED',
+        401,
+        'xAPI credentials are missing or wrong (HTTP Basic key:secret)',
+      );
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (req.resource === 'statements') {
+      if (read) return statements.get(req, client);
+      if (req.method === 'POST') return statements.post(req, client, origin);
+      if (req.method === 'PUT') return statements.put(req, client, origin);
+      throw methodNotAllowed(req);
+    }
+    if (isDocumentResource(req.resource)) return documents(req, client);
+    if (req.resource === 'activities' && read) return activity(db, req, client);
+    if (req.resource === 'agents' && read) return person(db, req, client);
+    throw new AppError('NOT_FOUND', 404, `No xAPI resource ${req.resource || '(root)'}`);
+  }
+
+  const app = new Hono<AppEnv>();
+  // After the handler (or the error middleware) has answered: the headers every xAPI answer has.
+  app.use('*', async (c, next) => {
+    await next();
+    const version = c.req.header('x-experience-api-version')?.startsWith('1.0')
+      ? XAPI_LATEST['1.0']
+      : XAPI_LATEST['2.0'];
+    if (!c.res.headers.has('X-Experience-API-Version'))
+      c.res.headers.set('X-Experience-API-Version', version);
+    for (const [k, v] of Object.entries(corsHeaders(c.req.header('origin')))) c.res.headers.set(k, v);
+    if (c.res.status === 401) c.res.headers.set('WWW-Authenticate', 'Basic realm="Flowlearn xAPI"');
+  });
+  app.use('*', limitBody(deps.env.XAPI_BODY_LIMIT_BYTES));
+  app.options('*', (c) => c.body(null, 204));
+  app.all('*', async (c) => {
+    const req = await readXapiRequest(c);
+    const origin = deps.env.PUBLIC_URL ?? new URL(c.req.url).origin;
+    const res = await dispatch(req, origin, c.req.header('authorization'));
+    const headers = new Headers(res.headers);
+    if (req.version) headers.set('X-Experience-API-Version', XAPI_LATEST[req.version]);
+    const body = req.method === 'HEAD' || res.body === undefined || res.body === null ? null : res.body;
+    return new Response(body as BodyInit | null, { status: res.status, headers });
+  });
+  return app;
+}

@@ -1,0 +1,219 @@
+import { cpus, loadavg } from 'node:os';
+import { createOfflineProvider } from '../../src/server/adapters/ai/offline';
+import { createMailAdapter } from '../../src/server/adapters/mail/mail';
+import type { FileStorage } from '../../src/server/adapters/storage/storage';
+import { createApp } from '../../src/server/app';
+import { insertUser } from '../../src/server/auth/auth.repo';
+import { createTokenService } from '../../src/server/auth/tokens';
+import { type Database, openDatabase } from '../../src/server/db/client';
+import { readEnv } from '../../src/server/env';
+import type { AppDeps } from '../../src/server/http/context';
+import { createLogger } from '../../src/server/http/logger';
+import { createLrsService, lrsSpace } from '../../src/server/lrs';
+import type { Bench, BenchRow } from './bench';
+import { ACTORS, activityId, actorMbox, bulkFill, registrationOf, verbId } from './lrs.seed';
+
+/** Size of the store the queries run over; LRS_BENCH_STATEMENTS makes a quicker run. */
+const STORED = Number(process.env.LRS_BENCH_STATEMENTS ?? 1_000_000);
+const BATCHES = 300;
+const BATCH = 100;
+const QUERIES = 200;
+const TARGET_INGEST = 10_000;
+const TARGET_QUERY_P50 = 5;
+
+const pct = (values: number[], p: number) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+const noFiles: FileStorage = {
+  kind: 'local',
+  put: async () => {},
+  get: async () => null,
+  delete: async () => {},
+};
+
+function batch(n: number) {
+  return Array.from({ length: BATCH }, (_, i) => {
+    const k = n * BATCH + i;
+    return {
+      actor: { objectType: 'Agent', name: `Learner ${k % ACTORS}`, mbox: actorMbox(k * 104729) },
+      verb: { id: verbId(k % 2 ? k % 3 : k), display: { 'en-GB': 'did' } },
+      object: {
+        objectType: 'Activity',
+        id: activityId(k * 7919),
+        definition: { name: { 'en-GB': `Activity ${k % 2000}` } },
+      },
+      result: { score: { raw: k % 10, max: 10 }, success: k % 3 > 0, duration: 'PT1M30S' },
+      context: {
+        registration: registrationOf(k),
+        contextActivities: { parent: [{ id: `https://flowlearn.test/courses/${k % 40}` }] },
+        extensions: { 'https://flowlearn.app/xapi/extensions/assignment-id': `assignment-${k % 50}` },
+      },
+      timestamp: new Date().toISOString(),
+    };
+  });
+}
+
+async function measure(database: Database, engine: string): Promise<BenchRow[]> {
+  const env = readEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    JWT_SECRET: 'x'.repeat(40),
+  });
+  const logger = createLogger('silent');
+  const tokens = await createTokenService(database.db, env);
+  const deps: AppDeps = {
+    env,
+    database,
+    logger,
+    tokens,
+    mail: createMailAdapter(env, database.db, logger),
+    ai: createOfflineProvider(),
+    storage: noFiles,
+  };
+  const app = createApp(deps);
+  const user = await insertUser(database.db, {
+    email: 'bench@lrs.test',
+    passwordHash: null,
+    fullname: 'Bench',
+    emailVerified: true,
+  });
+  if (!user) throw new Error('bench user');
+  const { token } = await tokens.sign({ userId: user.id, email: user.email });
+  const created = await app.request('/api/lrs/credentials', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'bench' }),
+  });
+  const { key, secret } = (await created.json()) as { key: string; secret: string };
+  const headers = {
+    Authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`,
+    'X-Experience-API-Version': '2.0.0',
+  };
+  const space = lrsSpace({ orgId: null, userId: user.id });
+
+  // 1. Ingest through the real route, batches of 100, a few clients at once on PostgreSQL.
+  const concurrency = database.kind === 'pg' ? 4 : 1;
+  const perBatch: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < BATCHES) {
+        const body = JSON.stringify(batch(next++));
+        const t0 = performance.now();
+        const res = await app.request('/xapi/statements', {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body,
+        });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`ingest: ${res.status}`);
+        perBatch.push(performance.now() - t0);
+      }
+    }),
+  );
+  const rate = (BATCHES * BATCH) / ((performance.now() - started) / 1000);
+
+  // 2. A large store to query.
+  const fillStart = performance.now();
+  await bulkFill(database, space, STORED - BATCHES * BATCH, (done) => {
+    if (done % 200_000 === 0) console.log(`  ${engine}: ${done.toLocaleString('en-GB')} statements filled`);
+  });
+  const fillSeconds = (performance.now() - fillStart) / 1000;
+
+  // 3. Queries through the route: a page of 10, as a client pages through results.
+  const kinds: Record<string, (i: number) => string> = {
+    verb: (i) => `verb=${encodeURIComponent(verbId(i))}`,
+    activity: (i) => `activity=${encodeURIComponent(activityId(i * 37))}`,
+    'verb + activity': (i) =>
+      `verb=${encodeURIComponent(verbId(i % 3))}&activity=${encodeURIComponent(activityId(i * 37))}`,
+    agent: (i) => `agent=${encodeURIComponent(JSON.stringify({ mbox: actorMbox(i * 13) }))}`,
+    registration: (i) => `registration=${registrationOf(i * 101)}`,
+    'related_activities (parent course)': (i) =>
+      `activity=${encodeURIComponent(`https://flowlearn.test/courses/${i % 40}`)}&related_activities=true`,
+  };
+  const times: Record<string, number[]> = {};
+  for (const [kind, qs] of Object.entries(kinds)) {
+    times[kind] = [];
+    for (let i = 0; i < QUERIES + 20; i++) {
+      const t0 = performance.now();
+      const res = await app.request(`/xapi/statements?${qs(i)}&limit=10`, { headers });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${kind}: ${res.status}`);
+      if (i >= 20) times[kind].push(performance.now() - t0);
+    }
+  }
+  // 4. What the assignment reports ask of the service: the latest 100 of an assignment and verb.
+  const lrs = createLrsService(deps);
+  const report: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    const t0 = performance.now();
+    await lrs.queryStatements(
+      space,
+      { assignmentId: `assignment-${i % 50}`, verb: verbId(i % 3) },
+      { limit: 100 },
+    );
+    report.push(performance.now() - t0);
+  }
+
+  const load = loadavg()[0].toFixed(1);
+  const core = [
+    {
+      figure: `LRS ingest, ${engine} (batches of ${BATCH}, ${concurrency} client${concurrency > 1 ? 's' : ''})`,
+      value: `${Math.round(rate).toLocaleString('en-GB')} statements/s`,
+      target: engine === 'PostgreSQL' ? `≥ ${TARGET_INGEST.toLocaleString('en-GB')}/s` : '',
+      withinTarget: engine === 'PostgreSQL' ? rate >= TARGET_INGEST : null,
+    },
+    {
+      figure: `LRS ingest p99 per batch, ${engine}`,
+      value: ms(pct(perBatch, 99)),
+      target: '',
+      withinTarget: null,
+    },
+  ];
+  const queryRows = ['verb', 'activity'].map((kind) => ({
+    figure: `LRS query by ${kind} p50 / p99, ${engine}`,
+    value: `${ms(pct(times[kind], 50))} / ${ms(pct(times[kind], 99))}`,
+    target: engine === 'PostgreSQL' ? `p50 ≤ ${TARGET_QUERY_P50} ms` : '',
+    withinTarget: engine === 'PostgreSQL' ? pct(times[kind], 50) <= TARGET_QUERY_P50 : null,
+  }));
+  const notes = [
+    `LRS (${engine}): ${STORED.toLocaleString('en-GB')} statements stored (${(BATCHES * BATCH).toLocaleString('en-GB')} through HTTP, the rest filled by SQL in ${fillSeconds.toFixed(0)} s); queries through app.request with limit=10; load average ${load} on ${cpus().length} cores`,
+    ...Object.entries(times).map(
+      ([k, v]) => `LRS (${engine}) query by ${k} ×${v.length}: p50 ${ms(pct(v, 50))}, p99 ${ms(pct(v, 99))}`,
+    ),
+    `LRS (${engine}) service query for a report (assignment + verb, latest 100) ×100: p50 ${ms(pct(report, 50))}, p99 ${ms(pct(report, 99))}`,
+  ];
+  return [...core, ...queryRows.map((r, i) => (i === queryRows.length - 1 ? { ...r, notes } : r))];
+}
+
+/** PGlite in memory; also PostgreSQL when TEST_DATABASE_URL names a throwaway database (emptied first and after). */
+export const lrsBench: Bench = {
+  name: 'lrs',
+  async run(): Promise<BenchRow[]> {
+    const rows: BenchRow[] = [];
+    const url = process.env.TEST_DATABASE_URL;
+    if (url) {
+      const pg = await openDatabase({ url });
+      try {
+        await pg.truncateAll();
+        rows.push(...(await measure(pg, 'PostgreSQL')));
+      } finally {
+        await pg.truncateAll();
+        await pg.close();
+      }
+    }
+    if (process.env.LRS_BENCH_SKIP_PGLITE !== 'true') {
+      const pglite = await openDatabase({ pgliteDir: 'memory://' });
+      try {
+        rows.push(...(await measure(pglite, 'PGlite')));
+      } finally {
+        await pglite.close();
+      }
+    }
+    return rows;
+  },
+};
