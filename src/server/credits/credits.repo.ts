@@ -1,0 +1,340 @@
+import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { formatCredits, parseCredits } from '../../shared/domain/decimal';
+import type { Db } from '../db/client';
+import { creditReservations, creditTransfers, creditWallets } from '../db/schema';
+
+/**
+ * The only SQL of credits. Every change of a balance is ONE statement (data-modifying CTEs): the
+ * guarded UPDATE (`balance - reserved >= amount`, and the monthly limit) and the ledger row commit
+ * together or not at all, with one round trip, so a hot wallet's row lock is held as briefly as
+ * possible. The unique idempotency key makes a retried statement fail as a whole (23505), which the
+ * service reads as "already done".
+ */
+type Row = Record<string, unknown>;
+export type WalletKind = 'user' | 'org' | 'apiKey' | 'accessLink';
+export type WalletRow = typeof creditWallets.$inferSelect;
+export type TransferRow = typeof creditTransfers.$inferSelect;
+export type ReservationRow = typeof creditReservations.$inferSelect;
+
+async function rows(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+const num = (v: bigint) => sql`${formatCredits(v)}::numeric`;
+const txt = (v: string | null) => sql`${v}::text`;
+const credits = (v: unknown): bigint | null =>
+  v === null || v === undefined ? null : parseCredits(String(v));
+
+/** The PostgreSQL error code of a failed query (drizzle wraps the driver's error in `cause`). */
+export function dbErrorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** May `amount` leave the wallet now: available balance, and the monthly limit counting open holds. */
+const spendable = (amount: bigint, month: string) => sql`balance - reserved >= ${num(amount)}
+  and (monthly_limit is null
+    or (case when month_key = ${month} then spent_month else 0 end) + reserved + ${num(amount)} <= monthly_limit)`;
+
+/** The month's outflow after `amount` more left the wallet ('YYYY-MM', UTC); `alias` names the row. */
+function spentAfter(amount: SQL, month: string, alias?: string): SQL {
+  const col = (name: string) => sql.raw(alias ? `${alias}.${name}` : name);
+  return sql`spent_month = case when ${col('month_key')} = ${month} then ${col('spent_month')} + ${amount}
+    else ${amount} end, month_key = ${month}`;
+}
+
+export interface MoveInput {
+  id: string;
+  /** A wallet id; `system:…` ids have no row and no guard. */
+  from: string;
+  to: string;
+  /** Needed when `to` is an owner wallet that may not exist yet. */
+  toOwner?: { kind: WalletKind; id: string };
+  amount: bigint;
+  reason: string;
+  reference: string;
+  idempotencyKey: string;
+  createdBy: string | null;
+  month: string;
+}
+
+const isSystem = (walletId: string) => walletId.startsWith('system:');
+
+/** A wallet as the refused statement saw it, to say why (balance or monthly limit). */
+export interface WalletState {
+  balance: bigint;
+  reserved: bigint;
+  monthlyLimit: bigint | null;
+  spentThisMonth: bigint;
+}
+
+export type MoveOutcome =
+  | { moved: true; fromBalance: bigint | null; toBalance: bigint | null }
+  | { moved: false; existingTransfer: boolean; from: WalletState | null };
+
+/** How a refused statement describes the paying wallet, without a second round trip. */
+const walletState = (walletId: string, month: string) => sql`(select json_build_object(
+    'balance', balance::text, 'reserved', reserved::text, 'monthlyLimit', monthly_limit::text,
+    'spent', case when month_key = ${month} then spent_month else 0 end::text)
+  from credit_wallets where id = ${walletId})`;
+
+function readState(v: unknown): WalletState | null {
+  if (!v) return null;
+  const o = (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, string | null>;
+  return {
+    balance: parseCredits(String(o.balance)),
+    reserved: parseCredits(String(o.reserved)),
+    monthlyLimit: o.monthlyLimit === null ? null : parseCredits(String(o.monthlyLimit)),
+    spentThisMonth: parseCredits(String(o.spent)),
+  };
+}
+
+/**
+ * Moves credits in one statement. When the guard refuses (not enough, or over the monthly limit) it
+ * says whether the key was used before and how the paying wallet looked; a key used by a movement
+ * committed meanwhile makes the statement fail with 23505 instead.
+ */
+export async function moveCredits(db: Db, m: MoveInput): Promise<MoveOutcome> {
+  const a = num(m.amount);
+  const ctes: SQL[] = [];
+  const fromSystem = isSystem(m.from);
+  const toSystem = isSystem(m.to);
+  if (!fromSystem) {
+    ctes.push(sql`debit as (
+      update credit_wallets set balance = balance - ${a}, ${spentAfter(a, m.month)}, updated_at = now()
+      where id = ${m.from} and ${spendable(m.amount, m.month)}
+      returning balance)`);
+  }
+  if (!toSystem) {
+    if (!m.toOwner) throw new Error(`moveCredits: owner of ${m.to} missing`);
+    const source = fromSystem ? sql`` : sql`from debit`;
+    ctes.push(sql`credit as (
+      insert into credit_wallets (id, owner_kind, owner_id, balance)
+      select ${txt(m.to)}, ${txt(m.toOwner.kind)}, ${txt(m.toOwner.id)}, ${a} ${source}
+      on conflict (id) do update set balance = credit_wallets.balance + excluded.balance, updated_at = now()
+      returning balance)`);
+  }
+  const fromAfter = fromSystem ? sql`null::numeric` : sql`(select balance from debit)`;
+  const toAfter = toSystem ? sql`null::numeric` : sql`(select balance from credit)`;
+  const driver = fromSystem ? sql`from credit` : sql`from debit`;
+  ctes.push(sql`ins as (
+    insert into credit_transfers (id, from_wallet_id, to_wallet_id, amount, reason, reference,
+      idempotency_key, created_by, from_balance_after, to_balance_after)
+    select ${txt(m.id)}, ${txt(m.from)}, ${txt(m.to)}, ${a}, ${txt(m.reason)}, ${txt(m.reference)},
+      ${txt(m.idempotencyKey)}, ${txt(m.createdBy)}, ${fromAfter}, ${toAfter} ${driver}
+    returning id)`);
+  const state = fromSystem ? sql`null` : walletState(m.from, m.month);
+  const [row] = await rows(
+    db,
+    sql`with ${sql.join(ctes, sql`, `)}
+      select (select id from ins) as id, ${fromAfter}::text as from_balance, ${toAfter}::text as to_balance,
+        case when not exists (select 1 from ins) then ${state} end as state,
+        case when not exists (select 1 from ins) then exists (
+          select 1 from credit_transfers where idempotency_key = ${m.idempotencyKey}) end as existing`,
+  );
+  if (row?.id)
+    return { moved: true, fromBalance: credits(row.from_balance), toBalance: credits(row.to_balance) };
+  return { moved: false, existingTransfer: row?.existing === true, from: readState(row?.state) };
+}
+
+export interface HoldInput {
+  id: string;
+  walletId: string;
+  amount: bigint;
+  reason: string;
+  reference: string;
+  idempotencyKey: string;
+  createdBy: string | null;
+  month: string;
+  expiresAt: Date;
+}
+
+/** Holds credits for a running call (like moveCredits: one statement, says why when refused). */
+export async function holdCredits(
+  db: Db,
+  h: HoldInput,
+): Promise<{ held: true } | { held: false; existing: boolean; from: WalletState | null }> {
+  const a = num(h.amount);
+  const [row] = await rows(
+    db,
+    sql`with hold as (
+        update credit_wallets set reserved = reserved + ${a}, updated_at = now()
+        where id = ${h.walletId} and ${spendable(h.amount, h.month)}
+        returning id),
+      ins as (
+        insert into credit_reservations (id, wallet_id, amount, status, reason, reference, idempotency_key,
+          created_by, expires_at)
+        select ${txt(h.id)}, ${txt(h.walletId)}, ${a}, 'open', ${txt(h.reason)}, ${txt(h.reference)},
+          ${txt(h.idempotencyKey)}, ${txt(h.createdBy)}, ${h.expiresAt.toISOString()}::timestamptz from hold
+        returning id)
+      select (select id from ins) as id,
+        case when not exists (select 1 from ins) then ${walletState(h.walletId, h.month)} end as state,
+        case when not exists (select 1 from ins) then exists (
+          select 1 from credit_reservations where idempotency_key = ${h.idempotencyKey}) end as existing`,
+  );
+  if (row?.id) return { held: true };
+  return { held: false, existing: row?.existing === true, from: readState(row?.state) };
+}
+
+/**
+ * Closes an open hold at the real cost: charges min(actual, held) to `system:usage` and frees the
+ * rest, in one statement. null when the hold is not open (settled, released or expired already).
+ */
+export async function settleHold(
+  db: Db,
+  s: { reservationId: string; actual: bigint; transferId: string; month: string },
+): Promise<{ charged: bigint; held: bigint; transferId: string | null } | null> {
+  const actual = num(s.actual);
+  const [row] = await rows(
+    db,
+    sql`with r as (
+        update credit_reservations
+        set status = 'settled', charged = least(${actual}, amount), closed_at = now(),
+          transfer_id = case when least(${actual}, amount) > 0 then ${txt(s.transferId)} end
+        where id = ${s.reservationId} and status = 'open'
+        returning wallet_id, amount, charged, reason, reference, idempotency_key, created_by),
+      w as (
+        update credit_wallets w set reserved = w.reserved - r.amount, balance = w.balance - r.charged,
+          ${spentAfter(sql`r.charged`, s.month, 'w')}, updated_at = now()
+        from r where w.id = r.wallet_id
+        returning w.balance),
+      t as (
+        insert into credit_transfers (id, from_wallet_id, to_wallet_id, amount, reason, reference,
+          idempotency_key, created_by, from_balance_after)
+        select ${txt(s.transferId)}, r.wallet_id, 'system:usage', r.charged, r.reason, r.reference,
+          r.idempotency_key || ':settle', r.created_by, (select balance from w)
+        from r where r.charged > 0
+        returning id)
+      select r.charged::text as charged, r.amount::text as held, (select id from t) as transfer_id from r`,
+  );
+  if (!row) return null;
+  return {
+    charged: credits(row.charged) ?? 0n,
+    held: credits(row.held) ?? 0n,
+    transferId: (row.transfer_id as string | null) ?? null,
+  };
+}
+
+/** Frees an open hold; the amount freed, or null when it was not open. */
+export async function releaseHold(db: Db, reservationId: string): Promise<bigint | null> {
+  const [row] = await rows(
+    db,
+    sql`with r as (
+        update credit_reservations set status = 'released', closed_at = now()
+        where id = ${reservationId} and status = 'open'
+        returning wallet_id, amount),
+      w as (
+        update credit_wallets w set reserved = w.reserved - r.amount, updated_at = now()
+        from r where w.id = r.wallet_id returning w.id)
+      select r.amount::text as amount from r`,
+  );
+  return row ? credits(row.amount) : null;
+}
+
+/** Frees holds past their expiry (all wallets, or one); returns how many. */
+export async function expireHolds(db: Db, now: Date, walletId?: string): Promise<number> {
+  const one = walletId ? sql`and wallet_id = ${walletId}` : sql``;
+  const [row] = await rows(
+    db,
+    sql`with r as (
+        update credit_reservations set status = 'expired', closed_at = now()
+        where status = 'open' and expires_at < ${now.toISOString()}::timestamptz ${one}
+        returning wallet_id, amount),
+      s as (select wallet_id, sum(amount) as total from r group by wallet_id),
+      w as (
+        update credit_wallets w set reserved = w.reserved - s.total, updated_at = now()
+        from s where w.id = s.wallet_id returning w.id)
+      select count(*)::int as n from r`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export async function markLateSettled(
+  db: Db,
+  reservationId: string,
+  charged: bigint,
+  transferId: string | null,
+): Promise<void> {
+  await db
+    .update(creditReservations)
+    .set({ status: 'settled', charged: formatCredits(charged), transferId })
+    .where(and(eq(creditReservations.id, reservationId), eq(creditReservations.status, 'expired')));
+}
+
+export async function findWallet(db: Db, id: string): Promise<WalletRow | null> {
+  const [row] = await db.select().from(creditWallets).where(eq(creditWallets.id, id));
+  return row ?? null;
+}
+
+export async function findTransferByKey(db: Db, key: string): Promise<TransferRow | null> {
+  const [row] = await db.select().from(creditTransfers).where(eq(creditTransfers.idempotencyKey, key));
+  return row ?? null;
+}
+
+export async function findReservation(db: Db, id: string): Promise<ReservationRow | null> {
+  const [row] = await db.select().from(creditReservations).where(eq(creditReservations.id, id));
+  return row ?? null;
+}
+
+export async function findReservationByKey(db: Db, key: string): Promise<ReservationRow | null> {
+  const [row] = await db.select().from(creditReservations).where(eq(creditReservations.idempotencyKey, key));
+  return row ?? null;
+}
+
+/** Sets (or, with null, removes) a wallet's monthly limit, creating the wallet when needed. */
+export async function upsertMonthlyLimit(
+  db: Db,
+  wallet: { id: string; kind: WalletKind; ownerId: string },
+  limit: bigint | null,
+): Promise<void> {
+  const value = limit === null ? null : formatCredits(limit);
+  await db
+    .insert(creditWallets)
+    .values({ id: wallet.id, ownerKind: wallet.kind, ownerId: wallet.ownerId, monthlyLimit: value })
+    .onConflictDoUpdate({ target: creditWallets.id, set: { monthlyLimit: value, updatedAt: new Date() } });
+}
+
+/** A wallet's movements, newest first, `before` a seq (exclusive). */
+export async function listTransfers(
+  db: Db,
+  walletId: string,
+  opts: { limit: number; before?: number },
+): Promise<TransferRow[]> {
+  const touches = or(eq(creditTransfers.fromWalletId, walletId), eq(creditTransfers.toWalletId, walletId));
+  const where = opts.before ? and(touches, lt(creditTransfers.seq, opts.before)) : touches;
+  return db.select().from(creditTransfers).where(where).orderBy(desc(creditTransfers.seq)).limit(opts.limit);
+}
+
+export interface GrantRow {
+  id: string;
+  toWalletId: string;
+  amount: string;
+  reference: string;
+  createdAt: Date;
+  label: string | null;
+}
+
+/** The latest grants with the name of who received them (an e-mail or an organisation name). */
+export async function listGrants(db: Db, limit: number): Promise<GrantRow[]> {
+  const found = await rows(
+    db,
+    sql`select t.id, t.to_wallet_id, t.amount::text as amount, t.reference,
+        to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+        coalesce(u.email, o.name) as label
+      from credit_transfers t
+      left join users u on t.to_wallet_id = 'user:' || u.id
+      left join organizations o on t.to_wallet_id = 'org:' || o.id
+      where t.from_wallet_id = 'system:grants'
+      order by t.seq desc limit ${limit}`,
+  );
+  return found.map((r) => ({
+    id: String(r.id),
+    toWalletId: String(r.to_wallet_id),
+    amount: String(r.amount),
+    reference: String(r.reference ?? ''),
+    createdAt: new Date(String(r.created_at)),
+    label: (r.label as string | null) ?? null,
+  }));
+}
