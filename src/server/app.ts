@@ -4,6 +4,7 @@ import { ErrorCode } from '../shared/contract/errors';
 import { authRoutes } from './auth/auth.routes';
 import { collectionsRoutes } from './collections/collections.routes';
 import { createCollectionsService } from './collections/collections.service';
+import { creditsRoutes } from './credits/credits.routes';
 import { flowsRoutes, isFlowImportPath } from './flows/flows.routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { errorResponse } from './http/errors';
@@ -11,6 +12,7 @@ import { healthRoutes } from './http/health';
 import { requestLog } from './http/request-log';
 import { limitBody, securityHeaders } from './http/security';
 import { mountClient } from './http/static-client';
+import { modelsRoutes } from './models/models.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
 import { tagsRoutes } from './tools/tags.routes';
 import { toolsRoutes } from './tools/tools.routes';
@@ -33,7 +35,9 @@ export function createApp(deps: AppDeps) {
     .route('/', collectionsRoutes(deps))
     .route('/', flowsRoutes(deps, createCollectionsService(deps)))
     .route('/', tagsRoutes(deps))
-    .route('/', toolsRoutes(deps));
+    .route('/', toolsRoutes(deps))
+    .route('/', creditsRoutes(deps))
+    .route('/', modelsRoutes(deps));
   app.route('/api', api);
   app.all('/api/*', (c) =>
     c.json({ message: `No route ${c.req.method} ${c.req.path}`, errorCode: ErrorCode.NOT_FOUND }, 404),
