@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { auth, signOut } from '../../features/auth';
+import { QuickBalance } from '../../features/credits';
 import { LanguageMenu, SpaceSwitcher } from '../../features/orgs';
 import { Menu } from '../../ui/Menu';
 import { outboxState } from '../../ui/outbox-state';
@@ -66,6 +67,7 @@ export function Navbar() {
           ))}
         </nav>
         <div className="navbar__end">
+          {user && <QuickBalance userId={user._id} />}
           <InstallButton />
           <LanguageMenu />
           <Menu

@@ -143,5 +143,4 @@ export const ZTopUpRequest = z.object({
 export type TTopUpRequest = z.infer<typeof ZTopUpRequest>;
 export type TDeductFrom = TTopUpRequest['deductFrom'];
 
-/** Set on an answer whose request moved credits: the client refreshes the balance it shows. */
-export const CREDITS_CHANGED_HEADER = 'X-Credits-Changed';
+export { CREDITS_CHANGED_HEADER } from '../api/credits-header';
