@@ -204,7 +204,7 @@ describe('[CREDITS] balances, grants and the ledger', () => {
       expect(res.status, String(v)).toBe(400);
       expect(res.body.message).toContain('monthlyLimit');
     }
-    for (const q of ['wallet=other', 'limit=0', 'limit=abc', 'before=-3']) {
+    for (const q of ['wallet=other', 'limit=0', 'limit=abc', 'before=-3', 'before=1e30']) {
       expect((await t.call('GET', `/api/credits/ledger?${q}`, { token: member.token })).status, q).toBe(400);
     }
   });

@@ -114,10 +114,18 @@ export type MoveOutcome =
 
 const isSystem = (walletId: string) => walletId.startsWith('system:');
 
-const DEBIT = `debit as (
+const debit = (lockedFirst = '') => `debit as (
   update credit_wallets set balance = balance - :amount::numeric, ${spentAfter(':amount::numeric')}, updated_at = now()
-  where id = :from and ${SPENDABLE}
+  where id = :from ${lockedFirst} and ${SPENDABLE}
   returning balance)`;
+const DEBIT = debit();
+/**
+ * Two wallets paying each other at once would lock the two rows in opposite orders (a deadlock that
+ * PostgreSQL breaks only after deadlock_timeout): a transfer locks both rows in id order first. The
+ * debit's condition reads `locked`, which makes it run before the update takes its row.
+ */
+const LOCK_BOTH = `locked as (
+  select id from credit_wallets where id = any(array[:from::text, :to::text]) order by id for update)`;
 const credit = (source: string) => `credit as (
   insert into credit_wallets (id, owner_kind, owner_id, balance)
   select :to::text, :toKind::text, :toOwner::text, :amount::numeric ${source}
@@ -141,7 +149,7 @@ const SPEND = statement(
 );
 const TRANSFER = statement(
   'transfer',
-  `with ${DEBIT}, ${credit('from debit')},
+  `with ${LOCK_BOTH}, ${debit('and (select count(*) from locked) >= 0')}, ${credit('from debit')},
   ${insertTransfer('(select balance from debit)', '(select balance from credit)', 'from debit')}
   select (select id from ins) as id, (select balance from debit)::text as from_balance,
     (select balance from credit)::text as to_balance, ${REFUSAL}`,

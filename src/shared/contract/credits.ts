@@ -76,7 +76,7 @@ export const ZLedgerQuery = z.object({
   wallet: z.enum(['personal', 'organization']).default('personal'),
   limit: z.coerce.number().int().min(1).max(100).default(LEDGER_PAGE),
   /** The `nextCursor` of the previous page. */
-  before: z.coerce.number().int().positive().optional(),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export const ZLedgerResponse = z.object({
   data: z.array(ZLedgerEntry),
