@@ -107,6 +107,10 @@ describe('[CREDITS] the model catalogue', () => {
         .find((n) => n.nodeType === 'generateImageNode')
         ?.models.find((m) => m.code === 'dall-e-2')?.disabled,
     ).toBe(false);
+    const catalogueAs = (token?: string) => t.call('GET', '/api/models/catalogue', { token, orgId: school });
+    expect([(await catalogueAs(stranger.token)).status, (await catalogueAs(undefined)).status]).toEqual([
+      403, 401,
+    ]);
     const memberView = ZCatalogueResponse.parse(
       (await t.call('GET', '/api/models/catalogue', { token: member.token, orgId: school })).body,
     );
