@@ -5,8 +5,8 @@ import { findUserByEmail } from '../auth/auth.repo';
 import type { AppDeps, AuthInfo, SpaceInfo } from '../http/context';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { findOrgByCode } from '../orgs/orgs.repo';
-import { listGrants } from './credits.repo';
 import type { CreditsService, TBalance, TWalletOwner } from './credits.service';
+import { listGrants } from './wallets.repo';
 
 /**
  * Who may see and change which wallet through the credits routes, and the answers' shapes (amounts

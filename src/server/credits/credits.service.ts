@@ -1,38 +1,15 @@
-import type { TCreditReason, TDeductFrom } from '../../shared/contract/credits';
+import type { TDeductFrom } from '../../shared/contract/credits';
 import type { TPaymentOption } from '../../shared/contract/tools';
-import { maxCredits, minCredits, parseCredits } from '../../shared/domain/decimal';
-import { newId } from '../../shared/domain/ids';
+import { parseCredits } from '../../shared/domain/decimal';
 import { priceCall, type TModelUsage } from '../../shared/domain/models/pricing';
 import type { AppDeps, SpaceInfo } from '../http/context';
-import { AppError, badRequest, conflict, notFound } from '../http/errors';
-import {
-  dbErrorCode,
-  expireHolds,
-  findReservation,
-  findReservationByKey,
-  findTransferByKey,
-  findWallet,
-  holdCredits,
-  listTransfers,
-  markLateSettled,
-  moveCredits,
-  releaseHold,
-  settleHold,
-  type TransferRow,
-  upsertMonthlyLimit,
-  type WalletState,
-} from './credits.repo';
-import {
-  insufficient,
-  monthKey,
-  overMonthlyLimit,
-  ownerOfWalletId,
-  SYSTEM_GRANTS,
-  SYSTEM_USAGE,
-  type TWalletOwner,
-  walletIdOf,
-  walletRef,
-} from './wallets';
+import { badRequest } from '../http/errors';
+import { createHolds } from './credits.holds';
+import { createMover } from './credits.movement';
+import { expireHolds } from './credits.repo';
+import type { CreditsOptions, TBalance, TLedgerItem, TMoveRequest, TTransferResult } from './credits.types';
+import { monthKey, SYSTEM_GRANTS, SYSTEM_USAGE, type TWalletOwner, walletIdOf, walletRef } from './wallets';
+import { findWallet, listTransfers, upsertMonthlyLimit } from './wallets.repo';
 
 /**
  * THE entry point for credits: every AI feature (chat, generator, learner player, tasks, API keys,
@@ -48,103 +25,22 @@ import {
  * (`reserve` or `withReservation`), then settles the real cost; the rest is freed. Held credits cannot
  * be spent by anyone else meanwhile, so parallel streams never overspend a wallet.
  */
+export type * from './credits.types';
 export type { TWalletOwner } from './wallets';
 export { walletIdOf } from './wallets';
 
-export interface TMoveRequest {
-  amount: bigint;
-  reason?: TCreditReason;
-  /** What the movement is about, shown in the ledger: 'chat:<id>', 'apiKey:<id>', a grant's note… */
-  reference?: string;
-  /** Unique per intended movement; reuse it when retrying the same request. */
-  idempotencyKey: string;
-  /** The user who caused it, when there is one. */
-  by?: string | null;
-}
-
-export interface TTransferResult {
-  /** null only for a charge of 0 (nothing moved). */
-  transferId: string | null;
-  replayed: boolean;
-  amount: bigint;
-  /** Balances right after the movement (null for the system side). */
-  fromBalance: bigint | null;
-  toBalance: bigint | null;
-}
-
-export interface TReservation {
-  id: string;
-  payer: TWalletOwner;
-  amount: bigint;
-  expiresAt: Date;
-  replayed: boolean;
-}
-
-export interface TSettleResult {
-  charged: bigint;
-  /** Held credits given back. */
-  freed: bigint;
-  transferId: string | null;
-  /** A hold that expired before it was settled and whose wallet could no longer pay: not charged. */
-  shortfall: bigint;
-}
-
-export interface TBalance {
-  /** Sum of the wallet's ledger entries. */
-  balance: bigint;
-  /** Held by running calls. */
-  reserved: bigint;
-  /** balance − reserved: what can be spent now. */
-  available: bigint;
-  monthlyLimit: bigint | null;
-  usedThisMonth: bigint;
-}
-
-export interface TLedgerItem {
-  id: string;
-  seq: number;
-  /** Signed for this wallet: + in, − out. */
-  amount: bigint;
-  balanceAfter: bigint | null;
-  reason: string;
-  reference: string;
-  createdAt: Date;
-}
-
-export interface CreditsOptions {
-  /** The clock (months of the limit, hold expiry); tests move it. */
-  now?: () => Date;
-  /** How long a hold lasts when its call never settles (default 30 minutes). */
-  holdMs?: number;
-}
-
 const DEFAULT_HOLD_MS = 30 * 60_000;
-const RETRIES = 5;
-const RETRYABLE = new Set(['40P01', '40001']);
 const credits = (v: string | null | undefined) => (v ? parseCredits(v) : 0n);
-
-/** Deadlocks (two wallets paying each other at once) and serialisation failures are retried. */
-async function retrying<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt >= RETRIES || !RETRYABLE.has(dbErrorCode(error) ?? '')) throw error;
-      await new Promise((r) => setTimeout(r, 2 + Math.random() * 10 * (attempt + 1)));
-    }
-  }
-}
 
 export type CreditsService = ReturnType<typeof createCreditsService>;
 
 export function createCreditsService(deps: Pick<AppDeps, 'database'>, opts: CreditsOptions = {}) {
   const db = deps.database.db;
   const now = opts.now ?? (() => new Date());
-  const holdMs = opts.holdMs ?? DEFAULT_HOLD_MS;
-
-  function requirePositive(amount: bigint): void {
-    if (typeof amount !== 'bigint' || amount <= 0n) throw badRequest('amount: must be greater than 0');
-  }
+  const mover = createMover(db, now);
+  const { move } = mover;
+  const holds = createHolds(db, now, opts.holdMs ?? DEFAULT_HOLD_MS, mover);
+  const wallet = (owner: TWalletOwner) => ({ id: walletIdOf(owner), owner });
 
   async function balanceOf(owner: TWalletOwner): Promise<TBalance> {
     const row = await findWallet(db, walletIdOf(owner));
@@ -157,198 +53,6 @@ export function createCreditsService(deps: Pick<AppDeps, 'database'>, opts: Cred
       monthlyLimit: row?.monthlyLimit ? parseCredits(row.monthlyLimit) : null,
       usedThisMonth: row?.monthKey === monthKey(now()) ? credits(row.spentMonth) : 0n,
     };
-  }
-
-  /** Why the guard refused `amount` from the wallet: the monthly limit first, else the balance. */
-  function refusal(owner: TWalletOwner, amount: bigint, state: WalletState | null): AppError {
-    if (state?.monthlyLimit != null && state.spentThisMonth + state.reserved + amount > state.monthlyLimit) {
-      return overMonthlyLimit(state.monthlyLimit);
-    }
-    return insufficient(owner);
-  }
-
-  /** Holds of calls that never settled (a stopped server) give their credits back: worth one retry. */
-  const freedExpired = async (walletId: string, state: WalletState | null) =>
-    Boolean(state && state.reserved > 0n) && (await expireHolds(db, now(), walletId)) > 0;
-
-  function replayOf(row: TransferRow, from: string, to: string, amount: bigint): TTransferResult {
-    if (row.fromWalletId !== from || row.toWalletId !== to || parseCredits(row.amount) !== amount) {
-      throw conflict('This idempotency key was already used for another movement of credits.');
-    }
-    const after = (v: string | null) => (v === null ? null : parseCredits(v));
-    return {
-      transferId: row.id,
-      replayed: true,
-      amount,
-      fromBalance: after(row.fromBalanceAfter),
-      toBalance: after(row.toBalanceAfter),
-    };
-  }
-
-  async function move(
-    from: { id: string; owner: TWalletOwner | null },
-    to: { id: string; owner: TWalletOwner | null },
-    req: TMoveRequest,
-    reason: TCreditReason,
-  ): Promise<TTransferResult> {
-    requirePositive(req.amount);
-    if (from.id === to.id) throw badRequest('to: must be another wallet than from');
-    const id = newId();
-    const input = {
-      id,
-      from: from.id,
-      to: to.id,
-      toOwner: to.owner ? { kind: to.owner.kind, id: walletRef(to.owner).ownerId } : undefined,
-      amount: req.amount,
-      reason: req.reason ?? reason,
-      reference: req.reference ?? '',
-      idempotencyKey: req.idempotencyKey,
-      createdBy: req.by ?? null,
-    };
-    for (let attempt = 0; ; attempt++) {
-      let out: Awaited<ReturnType<typeof moveCredits>>;
-      try {
-        out = await retrying(() => moveCredits(db, { ...input, month: monthKey(now()) }));
-      } catch (error) {
-        if (dbErrorCode(error) !== '23505') throw error;
-        const done = await findTransferByKey(db, req.idempotencyKey);
-        if (!done) throw error;
-        return replayOf(done, from.id, to.id, req.amount);
-      }
-      if (out.moved) {
-        return {
-          transferId: id,
-          replayed: false,
-          amount: req.amount,
-          fromBalance: out.fromBalance,
-          toBalance: out.toBalance,
-        };
-      }
-      if (out.existingTransfer) {
-        const done = await findTransferByKey(db, req.idempotencyKey);
-        if (done) return replayOf(done, from.id, to.id, req.amount);
-      }
-      if (attempt === 0 && (await freedExpired(from.id, out.from))) continue;
-      throw refusal(from.owner as TWalletOwner, req.amount, out.from);
-    }
-  }
-
-  const wallet = (owner: TWalletOwner) => ({ id: walletIdOf(owner), owner });
-
-  async function reserve(input: {
-    payer: TWalletOwner;
-    upTo: bigint;
-    reason?: TCreditReason;
-    reference?: string;
-    idempotencyKey: string;
-    by?: string | null;
-    holdForMs?: number;
-  }): Promise<TReservation> {
-    requirePositive(input.upTo);
-    const walletId = walletIdOf(input.payer);
-    const replay = async (): Promise<TReservation | null> => {
-      const r = await findReservationByKey(db, input.idempotencyKey);
-      if (!r) return null;
-      if (r.walletId !== walletId || parseCredits(r.amount) !== input.upTo) {
-        throw conflict('This idempotency key was already used for another reservation.');
-      }
-      return { id: r.id, payer: input.payer, amount: input.upTo, expiresAt: r.expiresAt, replayed: true };
-    };
-    const id = newId();
-    const expiresAt = new Date(now().getTime() + (input.holdForMs ?? holdMs));
-    for (let attempt = 0; ; attempt++) {
-      let out: Awaited<ReturnType<typeof holdCredits>>;
-      try {
-        out = await retrying(() =>
-          holdCredits(db, {
-            id,
-            walletId,
-            amount: input.upTo,
-            reason: input.reason ?? 'usage',
-            reference: input.reference ?? '',
-            idempotencyKey: input.idempotencyKey,
-            createdBy: input.by ?? null,
-            month: monthKey(now()),
-            expiresAt,
-          }),
-        );
-      } catch (error) {
-        const again = dbErrorCode(error) === '23505' ? await replay() : null;
-        if (again) return again;
-        throw error;
-      }
-      if (out.held) return { id, payer: input.payer, amount: input.upTo, expiresAt, replayed: false };
-      const again = out.existing ? await replay() : null;
-      if (again) return again;
-      if (attempt === 0 && (await freedExpired(walletId, out.from))) continue;
-      throw refusal(input.payer, input.upTo, out.from);
-    }
-  }
-
-  /** Charges an expired hold after the fact, as an ordinary guarded spend (once, by its key). */
-  async function settleLate(
-    r: NonNullable<Awaited<ReturnType<typeof findReservation>>>,
-    actual: bigint,
-  ): Promise<TSettleResult> {
-    const amount = minCredits(actual, parseCredits(r.amount));
-    if (amount === 0n) {
-      await markLateSettled(db, r.id, 0n, null);
-      return { charged: 0n, freed: 0n, transferId: null, shortfall: 0n };
-    }
-    const owner = ownerOfWalletId(r.walletId);
-    try {
-      const t = await move(
-        wallet(owner),
-        { id: SYSTEM_USAGE, owner: null },
-        {
-          amount,
-          reason: r.reason as TCreditReason,
-          reference: r.reference,
-          idempotencyKey: `${r.idempotencyKey}:settle`,
-          by: r.createdBy,
-        },
-        'usage',
-      );
-      await markLateSettled(db, r.id, amount, t.transferId);
-      return { charged: amount, freed: 0n, transferId: t.transferId, shortfall: 0n };
-    } catch (error) {
-      if (!(error instanceof AppError) || error.status === 409) throw error;
-      await markLateSettled(db, r.id, 0n, null);
-      return { charged: 0n, freed: 0n, transferId: null, shortfall: amount };
-    }
-  }
-
-  async function settle(reservationId: string, actual: bigint): Promise<TSettleResult> {
-    if (typeof actual !== 'bigint' || actual < 0n) throw badRequest('actual: must be 0 or more');
-    const out = await retrying(() =>
-      settleHold(db, { reservationId, actual, transferId: newId(), month: monthKey(now()) }),
-    );
-    if (out)
-      return {
-        charged: out.charged,
-        freed: out.held - out.charged,
-        transferId: out.transferId,
-        shortfall: 0n,
-      };
-    const r = await findReservation(db, reservationId);
-    if (!r) throw notFound('Reservation');
-    if (r.status === 'released') throw conflict('This reservation was released; it cannot be settled.');
-    if (r.status === 'expired') return settleLate(r, actual);
-    // Settled before: the same answer again (a retried settle charges once).
-    const charged = credits(r.charged);
-    return {
-      charged,
-      freed: maxCredits(0n, parseCredits(r.amount) - charged),
-      transferId: r.transferId,
-      shortfall: 0n,
-    };
-  }
-
-  async function release(reservationId: string): Promise<{ freed: bigint }> {
-    const freed = await retrying(() => releaseHold(db, reservationId));
-    if (freed !== null) return { freed };
-    if (!(await findReservation(db, reservationId))) throw notFound('Reservation');
-    return { freed: 0n };
   }
 
   return {
@@ -370,31 +74,17 @@ export function createCreditsService(deps: Pick<AppDeps, 'database'>, opts: Cred
       return move(wallet(input.payer), { id: SYSTEM_USAGE, owner: null }, input, 'usage');
     },
 
-    reserve,
+    /** Holds up to `upTo` for a call whose cost is known afterwards (idempotent by key). */
+    reserve: holds.reserve,
     /** Charges min(actual, reserved) and frees the rest. Settling again answers the same result. */
-    settle,
+    settle: holds.settle,
     /** Frees the whole hold (abort, failure). Releasing again frees nothing. */
-    release,
-
+    release: holds.release,
     /**
      * Reserve `upTo`, run the call, settle what it reports; release everything if it throws.
      * A call that stops half-way but used credits should return its partial usage, not throw.
      */
-    async withReservation<T>(
-      input: Parameters<typeof reserve>[0],
-      run: (reservation: TReservation) => Promise<{ result: T; actual: bigint }>,
-    ): Promise<{ result: T; charged: bigint; reservation: TReservation }> {
-      const reservation = await reserve(input);
-      let outcome: { result: T; actual: bigint };
-      try {
-        outcome = await run(reservation);
-      } catch (error) {
-        await release(reservation.id).catch(() => undefined);
-        throw error;
-      }
-      const settled = await settle(reservation.id, outcome.actual);
-      return { result: outcome.result, charged: settled.charged, reservation };
-    },
+    withReservation: holds.withReservation,
 
     /** The exact cost of a call from the model catalogue (0 for a model not in it). */
     priceCall: (modelCode: string, usage: TModelUsage): bigint => priceCall(modelCode, usage),
