@@ -120,6 +120,15 @@ export default defineE2E(
         await p.goto(url('/editor/personal/credits'));
         const ledger = p.getByTestId('ledger');
         await ledger.getByText('AI usage').waitFor();
+        // The navbar may show the last known figure first (the wizard has no navbar), then the fresh one.
+        await p
+          .waitForFunction(
+            (want) =>
+              document.querySelector('[data-testid="quick-balance"]')?.getAttribute('aria-label') === want,
+            `Credit balance: ${left} credits`,
+            { timeout: 10_000 },
+          )
+          .catch(() => undefined);
         expectEqual(
           await balanceButton(p).getAttribute('aria-label'),
           `Credit balance: ${left} credits`,
