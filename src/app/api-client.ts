@@ -1,6 +1,8 @@
 import { auth, getAccessToken, signOut } from '../features/auth';
 import { type ApiReaction, reactionFor } from '../shared/api/error-catalogue';
 import { type ApiError, configureApi } from '../shared/api/http';
+import { ErrorCode } from '../shared/contract/errors';
+import { creditsChanged } from '../ui/credits-signal';
 import { space } from '../ui/space';
 import { showPopup, showToast, TOAST_MS } from '../ui/surfaces';
 import { i18n } from './i18n';
@@ -52,13 +54,21 @@ export function applyReaction(reaction: ApiReaction): void {
   }
 }
 
+const CREDIT_ERRORS = new Set<string>([
+  ErrorCode.UNIT_BALANCE_INSUFFICIENT,
+  ErrorCode.ORG_UNIT_BALANCE_INSUFFICIENT,
+  ErrorCode.ORGANIZATION_MONTHLY_CREDIT_LIMIT_EXCEEDED,
+]);
+
 export function setupApiClient(): void {
   configureApi({
     getAccessToken,
     getOrgId: () => (space.orgId === 'personal' ? null : space.orgId),
     isOnline: () => online.isOnline,
     onStale: () => markStale(),
+    onCreditsChanged: creditsChanged,
     onError: (error: ApiError, req) => {
+      if (CREDIT_ERRORS.has(error.errorCode ?? '')) creditsChanged();
       // A 401 while signed out (e.g. a failed sign-in) is the screen's business, not a global sign-out.
       if (error.status === 401 && auth.status !== 'signedIn') return;
       applyReaction(reactionFor(error, { quiet: req.quiet }));

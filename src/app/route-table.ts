@@ -52,6 +52,17 @@ const lrs = {
       i18n.loadNamespaces('lrs').catch(() => undefined),
     ]).then(([page]) => page),
 };
+// The credits screens bring their namespace (and the block names the model settings show).
+const withCredits =
+  (page: Loader): Loader =>
+  () =>
+    Promise.all([page(), i18n.loadNamespaces(['credits', NODE_TEXT_NS]).catch(() => undefined)]).then(
+      ([p]) => p,
+    );
+const credits = {
+  page: withCredits(() => import('../features/credits/components/CreditsPage')),
+  grant: withCredits(() => import('../features/credits/components/GrantPage')),
+};
 const tools = {
   explore: () => import('../features/tools/components/ExplorePage'),
   create: () => import('../features/tools/components/CreateToolPage'),
@@ -101,6 +112,8 @@ const HOME_CHILDREN: Array<[string, Loader?]> = [
   ['collections/projects/:projectId', collections.one],
   ['collections/projects/:projectId/setting', collections.settings],
   ['lrs', lrs.credentials],
+  ['credits', credits.page],
+  ['credits/admin', credits.grant],
 ];
 export const HOME_ROUTES: RouteDef[] = HOME_CHILDREN.map(([p, load]) => ({
   path: `/:orgCode/${p}`,

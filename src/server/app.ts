@@ -6,6 +6,7 @@ import { assignmentsRoutes } from './assignments/assignments.routes';
 import { authRoutes } from './auth/auth.routes';
 import { collectionsRoutes } from './collections/collections.routes';
 import { createCollectionsService } from './collections/collections.service';
+import { creditsRoutes } from './credits/credits.routes';
 import { flowsRoutes, isFlowImportPath } from './flows/flows.routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { errorResponse } from './http/errors';
@@ -15,6 +16,7 @@ import { limitBody, securityHeaders } from './http/security';
 import { mountClient } from './http/static-client';
 import { lrsRoutes } from './lrs/lrs.routes';
 import { xapiRoutes } from './lrs/xapi.routes';
+import { modelsRoutes } from './models/models.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
 import { tagsRoutes } from './tools/tags.routes';
 import { toolsRoutes } from './tools/tools.routes';
@@ -41,7 +43,9 @@ export function createApp(deps: AppDeps) {
     .route('/', tagsRoutes(deps))
     .route('/', toolsRoutes(deps))
     .route('/', lrsRoutes(deps))
-    .route('/', assignmentsRoutes(deps));
+    .route('/', assignmentsRoutes(deps))
+    .route('/', creditsRoutes(deps))
+    .route('/', modelsRoutes(deps));
   app.route('/api', api);
   // The learning record store's xAPI endpoint: its own body limit, CORS and version headers.
   app.route('/xapi', xapiRoutes(deps, deps.storage ?? createFileStorage(deps.env, deps.logger)));

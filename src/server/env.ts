@@ -47,6 +47,16 @@ const ZEnv = z.object({
   /** Sign-in and code requests allowed per e-mail / per IP in each 15-minute window. */
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Operators who may grant credits (comma-separated e-mails); the demo account by default. */
+  ADMIN_EMAILS: z
+    .string()
+    .default('demo@flowlearn.local')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Seed the demo account and demo content at start when the database has none. */
   SEED_DEMO: z

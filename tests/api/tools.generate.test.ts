@@ -5,6 +5,8 @@ import {
   AiProviderError,
   type AiRequest,
 } from '../../src/server/adapters/ai/ai';
+import { createCreditsService } from '../../src/server/credits/credits.service';
+import { parseCredits } from '../../src/shared/domain/decimal';
 import { createTestApp, type TestApp } from './harness';
 import { createWorld, insertFlow, type ToolWorld } from './tools-fixtures';
 
@@ -36,6 +38,9 @@ const generate = () =>
 beforeAll(async () => {
   t = await createTestApp({}, { ai: model });
   w = await createWorld(t);
+  // A configured model is paid for (issue 11): the caller's personal wallet needs credits.
+  const to = { kind: 'user' as const, userId: w.admin.id };
+  await createCreditsService(t.deps).grant({ to, amount: parseCredits('100'), idempotencyKey: 'test-grant' });
   flowId = await insertFlow(t, {
     ownerId: w.admin.id,
     name: 'Volcano tour',

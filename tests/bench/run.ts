@@ -1,5 +1,6 @@
 import type { Bench, BenchRow } from './bench';
 import { canvasBench } from './canvas.bench';
+import { creditsBench } from './credits.bench';
 import { lrsBench } from './lrs.bench';
 import { offlineBench } from './offline.bench';
 import { shellSizeBench } from './shell-size.bench';
@@ -10,7 +11,15 @@ import { toolSearchBench } from './tool-search.bench';
  * `npm run bench [-- name]`: runs the benches in order and prints one table. Add a bench by
  * writing tests/bench/<name>.bench.ts and listing it here.
  */
-const BENCHES: Bench[] = [startupBench, shellSizeBench, toolSearchBench, canvasBench, offlineBench, lrsBench];
+const BENCHES: Bench[] = [
+  startupBench,
+  shellSizeBench,
+  toolSearchBench,
+  canvasBench,
+  offlineBench,
+  creditsBench,
+  lrsBench,
+];
 
 const filter = process.argv[2]?.toLowerCase();
 const selected = BENCHES.filter((b) => !filter || b.name.toLowerCase().includes(filter));

@@ -14,7 +14,17 @@ import {
 
 const LOCALES = join(__dirname, '..', '..', 'public', 'locales');
 // The shell's namespaces (src/app/i18n.ts) and `nodes`, which the flow editor loads on first use.
-const NAMESPACES = ['navbar', 'common', 'task', 'assignment', 'quickBalance', 'chat', NODE_TEXT_NS, 'lrs'];
+const NAMESPACES = [
+  'navbar',
+  'common',
+  'task',
+  'assignment',
+  'quickBalance',
+  'chat',
+  'credits',
+  NODE_TEXT_NS,
+  'lrs',
+];
 type Tree = { [k: string]: string | Tree };
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
@@ -10,6 +11,9 @@ import { space } from '../../ui/space';
 import { confirmDialog } from '../../ui/surfaces';
 import { HOME_ROUTES } from '../route-table';
 import { InstallButton } from './InstallButton';
+
+// Its own chunk, so the balance (and the credits contracts) stay out of the shell's first load.
+const QuickBalance = lazy(() => import('../../features/credits').then((m) => ({ default: m.QuickBalance })));
 
 /** Top-level sections; only those whose screen exists are shown (no links to not-found pages). */
 const SECTIONS = [
@@ -66,6 +70,7 @@ export function Navbar() {
           ))}
         </nav>
         <div className="navbar__end">
+          <Suspense fallback={null}>{user && <QuickBalance userId={user._id} />}</Suspense>
           <InstallButton />
           <LanguageMenu />
           <Menu

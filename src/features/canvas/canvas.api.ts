@@ -5,6 +5,7 @@ import {
   ZFlowResponse,
   ZFlowWithMessage,
 } from '../../shared/contract/flows';
+import { ZModelListResponse } from '../../shared/contract/models';
 
 /**
  * The only IO of the flow editor. Every call is quiet: the editor shows its own save state, conflict
@@ -15,4 +16,7 @@ export const canvasApi = {
   save: (id: string, body: TUpdateFlowRequest) =>
     api.put(`flows/${id}`, body, { schema: ZFlowResponse, quiet: true }),
   create: (body: TCreateFlowRequest) => api.post('flows', body, { schema: ZFlowWithMessage, quiet: true }),
+  /** The models a block type offers in this space (spec 03 §9), with the organisation's settings. */
+  models: (nodeType: string) =>
+    api.get('models', { query: { nodeType }, schema: ZModelListResponse, quiet: true }),
 };

@@ -37,6 +37,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
+    onPg.add(db);
     return { db, kind: 'pg', truncateAll: () => truncateAll(db), close: () => pool.end() };
   }
   const dir = opts.pgliteDir ?? 'memory://';
@@ -56,6 +57,29 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return client.close();
   };
   return { db, kind: 'pglite', truncateAll: () => truncateAll(db), close };
+}
+
+/** Databases opened on PostgreSQL through pg, whose statements can be prepared once per connection. */
+const onPg = new WeakSet<object>();
+
+/**
+ * One statement as plain text with positional parameters, past drizzle's query builder: for the few
+ * hot statements (a credit spend) whose text never changes. With a `name`, PostgreSQL parses and plans
+ * it once per connection. Both drivers answer `{ rows }`.
+ */
+export async function queryRows(
+  db: Db,
+  text: string,
+  params: unknown[],
+  name?: string,
+): Promise<Array<Record<string, unknown>>> {
+  const client = (db as unknown as { $client: { query(...args: unknown[]): Promise<{ rows: unknown[] }> } })
+    .$client;
+  const result =
+    name && onPg.has(db)
+      ? await client.query({ name, text, values: params })
+      : await client.query(text, params);
+  return result.rows as Array<Record<string, unknown>>;
 }
 
 async function truncateAll(db: Db): Promise<void> {

@@ -2,6 +2,7 @@ import { newId } from '../../shared/domain/ids';
 import { findUserByEmail, insertUser } from '../auth/auth.repo';
 import { hashPassword } from '../auth/password';
 import { seedCollections } from '../collections/collections.seed';
+import { seedCredits } from '../credits/credits.seed';
 import type { AppDeps } from '../http/context';
 import { addMember, findOrgByCode, insertOrgWithAdmin } from '../orgs/orgs.repo';
 import { seedTools } from '../tools/tools.seed';
@@ -39,5 +40,6 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
     await addMember(db, org.id, demo.id, 'admin');
   }
   await seedCollections(deps, demo.id, DEMO_ORG_CODE);
+  await seedCredits(deps, demo.id, DEMO_ORG_CODE);
   await seedTools(deps, demo.id);
 }

@@ -1,4 +1,5 @@
 import type { TGenerateNameResponse } from '../../shared/contract/tools';
+import { newId } from '../../shared/domain/ids';
 import {
   type AiFlowSummary,
   type AiMessage,
@@ -6,6 +7,8 @@ import {
   complete,
   isAbortError,
 } from '../adapters/ai/ai';
+import { boundFor, costOf, modelOf } from '../credits/ai-usage';
+import { createCreditsService } from '../credits/credits.service';
 import type { AppDeps } from '../http/context';
 import type { Caller } from './caller';
 import type { ToolsService } from './tools.service';
@@ -74,14 +77,19 @@ export function parseNameDescription(text: string): { name: string; description:
 
 /** POST /api/tool/generate-name-description: a name and description for the chosen flows. */
 export function createToolNamingService(deps: AppDeps, tools: ToolsService) {
+  const credits = createCreditsService(deps);
   return {
-    /** `subject` 'assignment' when the assignment wizard asks (POST /api/assignment/generate-name-description). */
+    /**
+     * Paid like any AI call (issue 11): the space's wallet (personal, or the organisation's) holds
+     * the most the call can cost, then pays what the model reports. `charged` says whether it did.
+     * `subject` 'assignment' when the assignment wizard asks (POST /api/assignment/generate-name-description).
+     */
     async generate(
       caller: Caller,
       flowIds: string[],
       signal?: AbortSignal,
       subject: Subject = 'tool',
-    ): Promise<TGenerateNameResponse> {
+    ): Promise<TGenerateNameResponse & { charged: boolean }> {
       const flows = await tools.requireUsableFlows(caller, flowIds);
       const summaries = flows.map((f) => ({
         name: f.name,
@@ -93,15 +101,31 @@ export function createToolNamingService(deps: AppDeps, tools: ToolsService) {
         { role: 'system', content: systemPrompt(subject) },
         { role: 'user', content: userPrompt(summaries, subject) },
       ];
-      let text: string;
-      try {
+      const model = modelOf(deps.ai, undefined, deps.env.AI_MODEL);
+      const upTo = boundFor(model, messages);
+      const ask = async () => {
         const task = { kind: 'name-description' as const, flows: summaries, subject };
         const answer = await complete(deps.ai, {
           messages,
           task,
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
-        text = answer.text;
+        return { result: answer.text, actual: costOf(model, messages, answer) };
+      };
+      let text: string;
+      let charged = 0n;
+      try {
+        if (upTo === 0n) text = (await ask()).result;
+        else {
+          const payer = credits.payerForSpace(caller, caller.userId);
+          const key = `tool-naming:${newId()}`;
+          const paid = await credits.withReservation(
+            { payer, upTo, reference: `${subject}:name-description`, idempotencyKey: key, by: caller.userId },
+            ask,
+          );
+          text = paid.result;
+          charged = paid.charged;
+        }
       } catch (error) {
         if (!isAbortError(error)) throw error;
         throw new AiProviderError(
@@ -116,6 +140,7 @@ export function createToolNamingService(deps: AppDeps, tools: ToolsService) {
         name: clip(parsed.name, NAME_MAX),
         description: clip(parsed.description, DESCRIPTION_MAX),
         provider: deps.ai.id,
+        charged: charged > 0n,
       };
     },
   };

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { ZCreateToolRequest, ZGenerateNameRequest, ZToolSearchQuery } from '../../shared/contract/tools';
+import { markCreditsChanged } from '../credits/credits.http';
 import { requireAuth } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/context';
 import { orgScope } from '../http/org-scope';
@@ -24,7 +25,9 @@ export function toolsRoutes(deps: AppDeps) {
       // member of the space; every flow must be one the caller may use there
       .post('/tool/generate-name-description', auth, scope, async (c) => {
         const body = await jsonBody(c, ZGenerateNameRequest);
-        return c.json(await naming.generate(callerOf(c), body.flows, c.req.raw.signal));
+        const { charged, ...answer } = await naming.generate(callerOf(c), body.flows, c.req.raw.signal);
+        if (charged) markCreditsChanged(c);
+        return c.json(answer);
       })
       // member of the space the tool belongs to (404 otherwise)
       .get('/tool/:id', auth, scope, async (c) =>

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { CACHE_HEADER, QUEUED_HEADER } from '../outbox/protocol';
+import { CREDITS_CHANGED_HEADER } from './credits-header';
 
 /**
  * The transport every feature uses: fetch + JSON + the contract's schema. The app configures it once
@@ -34,6 +35,8 @@ export interface ApiHooks {
   isOnline(): boolean;
   /** The answer came from the service worker's cache because the network failed: may be out of date. */
   onStale?(path: string): void;
+  /** The request moved credits (X-Credits-Changed): balances on screen are out of date. */
+  onCreditsChanged?(): void;
 }
 
 export interface RequestOptions<S extends z.ZodType | undefined> {
@@ -117,6 +120,7 @@ export async function request<S extends z.ZodType | undefined = undefined>(
     return fail(new ApiError('network', err instanceof Error ? err.message : 'Network Error'));
   }
   if (res.headers.get(CACHE_HEADER) === 'stale') hooks.onStale?.(path);
+  if (res.headers.get(CREDITS_CHANGED_HEADER)) hooks.onCreditsChanged?.();
   if (res.status === 202 && res.headers.get(QUEUED_HEADER)) {
     // Thrown rather than returned: callers that expect the saved object must not read a receipt as one.
     const receipt = await res.json().catch(() => null);

@@ -76,3 +76,44 @@ export function addCredits(a: bigint, b: bigint): bigint {
 export function subCredits(a: bigint, b: bigint): bigint {
   return a - b;
 }
+
+/** Rounds scaled credits to `digits` decimals, half away from zero; the result is still scaled. */
+export function roundCredits(v: bigint, digits = 6): bigint {
+  if (digits >= DIGITS) return v;
+  const step = 10n ** BigInt(DIGITS - Math.max(0, digits));
+  const abs = v < 0n ? -v : v;
+  const rounded = ((abs + step / 2n) / step) * step;
+  return v < 0n ? -rounded : rounded;
+}
+
+/**
+ * The JSON number the API answers for an amount (spec shapes): rounded to 6 decimals first, then
+ * read as the nearest double of that short decimal. Only for display; never add these numbers up.
+ */
+export function creditsToNumber(v: bigint): number {
+  return Number(formatCredits(roundCredits(v, 6)));
+}
+
+/**
+ * An amount as a person or a JSON body gives it ('12.5', 12.5, 1e-7) → scaled credits, exactly as
+ * written: a number is read from its shortest decimal text, never multiplied as a float.
+ * Throws RangeError on anything else (NaN, Infinity, more than 12 decimals, not a decimal).
+ */
+export function creditsFrom(v: number | string): bigint {
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new RangeError(`Invalid credit amount: ${v}`);
+    return parseCredits(expandExponent(String(v)));
+  }
+  return parseCredits(v);
+}
+
+/** price × count ÷ per, rounded up to the smallest unit (10^-12 credit) so a charge never falls short. */
+export function mulDivCeil(price: bigint, count: bigint, per: bigint): bigint {
+  if (per <= 0n) throw new RangeError('per must be positive');
+  const product = price * count;
+  if (product <= 0n) return product / per;
+  return (product + per - 1n) / per;
+}
+
+export const minCredits = (a: bigint, b: bigint): bigint => (a < b ? a : b);
+export const maxCredits = (a: bigint, b: bigint): bigint => (a > b ? a : b);

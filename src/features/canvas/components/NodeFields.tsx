@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasModels } from '../../../shared/domain/models';
 import type { TNodeSpec } from '../../../shared/domain/node-catalogue';
 import type { TNodeData } from '../canvas.types';
 import { finishEditing, updateNodeData } from '../store/edit.actions';
 import { BandFields } from './BandFields';
 import { ColourField } from './ColourField';
 import { FormsField } from './FormsField';
+import { ModelField } from './ModelField';
 import { NODE_DEFAULTS } from './node-look';
 import { useNodeTexts } from './useNodeTexts';
 
@@ -56,6 +58,13 @@ export function NodeFields({ id, data, spec }: { id: string; data: TNodeData; sp
           onBlur={finishEditing}
         />
       </div>
+      {hasModels(spec.type) && (
+        <ModelField
+          nodeType={spec.type}
+          value={typeof data.model === 'string' ? data.model : undefined}
+          onChange={(model) => updateNodeData(id, { model }, true)}
+        />
+      )}
       <ColourField
         label={t('canvas.panel.textColour')}
         colour={data.textColor || NODE_DEFAULTS.textColor}

@@ -1,6 +1,7 @@
 export * from './assignments';
 export * from './auth';
 export * from './collections';
+export * from './credits';
 export * from './flows';
 export * from './lrs';
 export * from './orgs';

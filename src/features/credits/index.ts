@@ -1,0 +1,1 @@
+export { QuickBalance } from './components/QuickBalance';

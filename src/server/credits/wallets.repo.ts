@@ -1,0 +1,103 @@
+import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { formatCredits } from '../../shared/domain/decimal';
+import type { Db } from '../db/client';
+import { creditReservations, creditTransfers, creditWallets } from '../db/schema';
+import type { WalletKind } from './credits.repo';
+
+/** Reads of wallets, the ledger and holds, and the plain writes that need no guard. */
+export type WalletRow = typeof creditWallets.$inferSelect;
+export type TransferRow = typeof creditTransfers.$inferSelect;
+export type ReservationRow = typeof creditReservations.$inferSelect;
+
+async function rows(db: Db, query: SQL): Promise<Array<Record<string, unknown>>> {
+  const result = (await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> };
+  return result.rows;
+}
+
+export async function markLateSettled(
+  db: Db,
+  reservationId: string,
+  charged: bigint,
+  transferId: string | null,
+): Promise<void> {
+  await db
+    .update(creditReservations)
+    .set({ status: 'settled', charged: formatCredits(charged), transferId })
+    .where(and(eq(creditReservations.id, reservationId), eq(creditReservations.status, 'expired')));
+}
+
+export async function findWallet(db: Db, id: string): Promise<WalletRow | null> {
+  const [row] = await db.select().from(creditWallets).where(eq(creditWallets.id, id));
+  return row ?? null;
+}
+
+export async function findTransferByKey(db: Db, key: string): Promise<TransferRow | null> {
+  const [row] = await db.select().from(creditTransfers).where(eq(creditTransfers.idempotencyKey, key));
+  return row ?? null;
+}
+
+export async function findReservation(db: Db, id: string): Promise<ReservationRow | null> {
+  const [row] = await db.select().from(creditReservations).where(eq(creditReservations.id, id));
+  return row ?? null;
+}
+
+export async function findReservationByKey(db: Db, key: string): Promise<ReservationRow | null> {
+  const [row] = await db.select().from(creditReservations).where(eq(creditReservations.idempotencyKey, key));
+  return row ?? null;
+}
+
+/** Sets (or, with null, removes) a wallet's monthly limit, creating the wallet when needed. */
+export async function upsertMonthlyLimit(
+  db: Db,
+  wallet: { id: string; kind: WalletKind; ownerId: string },
+  limit: bigint | null,
+): Promise<void> {
+  const value = limit === null ? null : formatCredits(limit);
+  await db
+    .insert(creditWallets)
+    .values({ id: wallet.id, ownerKind: wallet.kind, ownerId: wallet.ownerId, monthlyLimit: value })
+    .onConflictDoUpdate({ target: creditWallets.id, set: { monthlyLimit: value, updatedAt: new Date() } });
+}
+
+/** A wallet's movements, newest first, `before` a seq (exclusive). */
+export async function listTransfers(
+  db: Db,
+  walletId: string,
+  opts: { limit: number; before?: number },
+): Promise<TransferRow[]> {
+  const touches = or(eq(creditTransfers.fromWalletId, walletId), eq(creditTransfers.toWalletId, walletId));
+  const where = opts.before ? and(touches, lt(creditTransfers.seq, opts.before)) : touches;
+  return db.select().from(creditTransfers).where(where).orderBy(desc(creditTransfers.seq)).limit(opts.limit);
+}
+
+export interface GrantRow {
+  id: string;
+  toWalletId: string;
+  amount: string;
+  reference: string;
+  createdAt: Date;
+  label: string | null;
+}
+
+/** The latest grants with the name of who received them (an e-mail or an organisation name). */
+export async function listGrants(db: Db, limit: number): Promise<GrantRow[]> {
+  const found = await rows(
+    db,
+    sql`select t.id, t.to_wallet_id, t.amount::text as amount, t.reference,
+        to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+        coalesce(u.email, o.name) as label
+      from credit_transfers t
+      left join users u on t.to_wallet_id = 'user:' || u.id
+      left join organizations o on t.to_wallet_id = 'org:' || o.id
+      where t.from_wallet_id = 'system:grants'
+      order by t.seq desc limit ${limit}`,
+  );
+  return found.map((r) => ({
+    id: String(r.id),
+    toWalletId: String(r.to_wallet_id),
+    amount: String(r.amount),
+    reference: String(r.reference ?? ''),
+    createdAt: new Date(String(r.created_at)),
+    label: (r.label as string | null) ?? null,
+  }));
+}

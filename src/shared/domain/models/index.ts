@@ -1,0 +1,3 @@
+export * from './catalogue';
+export * from './node-models';
+export * from './pricing';
