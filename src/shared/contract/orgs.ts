@@ -70,6 +70,17 @@ export const ZCreateOrgRequest = z.object({
     .optional(),
 });
 export type TCreateOrgRequest = z.infer<typeof ZCreateOrgRequest>;
+
+/**
+ * POST /api/organizations/{id}/org-code (admins of the organisation): `{ orgCode }` sets the chosen
+ * code, `{}` makes a fresh random one → { data: TOrgEntry, message }. The old code stops working.
+ */
+export const ZOrgIdParam = z.object({ id: zText().max(64) });
+export const ZChangeOrgCodeRequest = ZCreateOrgRequest.pick({ orgCode: true });
+export type TChangeOrgCodeRequest = z.infer<typeof ZChangeOrgCodeRequest>;
+export const ZChangeOrgCodeResponse = z.object({ data: ZOrgEntry, message: zText() });
+/** Unknown codes one caller may look up in 15 minutes before every lookup answers 429. */
+export const ORG_CODE_LOOKUP_MISSES = 10;
 export const ZCreateOrgResponse = z.object({ data: ZOrgEntry });
 
 export const ZLanguageCode = z.enum(SUPPORTED_LANGUAGES);
