@@ -155,11 +155,14 @@ export const loadBench: Bench = {
   name: 'load',
   async run(): Promise<BenchRow[]> {
     const rows: BenchRow[] = [];
-    const pglite = await openDatabase({ pgliteDir: 'memory://' });
-    try {
-      rows.push(...(await measure(pglite, 'PGlite')));
-    } finally {
-      await pglite.close();
+    // LOAD_ENGINE=postgres measures PostgreSQL alone (with TEST_DATABASE_URL), e.g. under a profiler
+    if (process.env.LOAD_ENGINE !== 'postgres') {
+      const pglite = await openDatabase({ pgliteDir: 'memory://' });
+      try {
+        rows.push(...(await measure(pglite, 'PGlite')));
+      } finally {
+        await pglite.close();
+      }
     }
     const url = process.env.TEST_DATABASE_URL;
     if (!url) return rows;

@@ -31,7 +31,7 @@ describe('[FLOWS] walking a JSON document without recursion', () => {
   it('visits every string and key with its path', () => {
     const seen: string[] = [];
     walkJson({ a: ['x', { b: 'y' }] }, 10, (s, path, isKey) =>
-      seen.push(`${isKey ? 'key' : 'value'} ${path}=${s}`),
+      seen.push(`${isKey ? 'key' : 'value'} ${path()}=${s}`),
     );
     expect(seen).toEqual(['key a=a', 'value a.0=x', 'key a.1.b=b', 'value a.1.b=y']);
   });

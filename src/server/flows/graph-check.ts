@@ -71,8 +71,8 @@ export function assertDocSize(doc: Partial<TFlowDocument>): void {
     if (!unstorable(s)) return;
     throw badRequest(
       isKey
-        ? `${path}: the key contains a NUL character or a broken surrogate pair`
-        : `${path}: contains a NUL character or a broken surrogate pair`,
+        ? `${path()}: the key contains a NUL character or a broken surrogate pair`
+        : `${path()}: contains a NUL character or a broken surrogate pair`,
     );
   });
   if (tooDeep !== undefined) throw badRequest(`${tooDeep}: nested more than ${MAX_DEPTH} levels deep`);
