@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TCodePurpose } from '../../shared/contract/auth';
 import { newId } from '../../shared/domain/ids';
 import type { Db } from '../db/client';
@@ -63,14 +63,45 @@ export async function replaceCode(
   });
 }
 
-export async function latestOpenCode(db: Db, email: string, purpose: TCodePurpose): Promise<CodeRow | null> {
-  const [row] = await db
+/**
+ * Adds a sign-up code bound to the password of the sign-up that asked for it. Earlier open sign-up
+ * codes of other passwords keep working (each for its own password), so a second sign-up cannot
+ * replace the first one's code or password. Earlier codes of the same password (a resend) stop
+ * working; used and expired codes of the address are dropped here.
+ */
+export async function addSignupCode(
+  db: Db,
+  code: { email: string; codeHash: string; expiresAt: Date; passwordHash: string | null },
+): Promise<void> {
+  const now = new Date();
+  const mine = and(eq(emailCodes.email, code.email), eq(emailCodes.purpose, 'signup'));
+  await db.transaction(async (tx) => {
+    const samePassword = code.passwordHash
+      ? eq(emailCodes.passwordHash, code.passwordHash)
+      : isNull(emailCodes.passwordHash);
+    const stale = or(lt(emailCodes.expiresAt, now), isNotNull(emailCodes.consumedAt), samePassword);
+    await tx.delete(emailCodes).where(and(mine, stale));
+    await tx
+      .insert(emailCodes)
+      .values({ id: newId(), ...code, purpose: 'signup', attempts: 0, createdAt: now });
+  });
+}
+
+/** Open (unused) codes of an address, newest first. */
+export async function openCodes(db: Db, email: string, purpose: TCodePurpose): Promise<CodeRow[]> {
+  return db
     .select()
     .from(emailCodes)
     .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)))
-    .orderBy(desc(emailCodes.createdAt))
-    .limit(1);
-  return row ?? null;
+    .orderBy(desc(emailCodes.createdAt));
+}
+
+/** Uses up every open code of the address and purpose (after one of them was redeemed). */
+export async function consumeAllCodes(db: Db, email: string, purpose: TCodePurpose): Promise<void> {
+  await db
+    .update(emailCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)));
 }
 
 /**
