@@ -27,6 +27,7 @@ import {
 import { dummyPasswordCheck, hashPassword, verifyPassword } from './password';
 import { createCodeHasher, newCode, sameDigest } from './secrets';
 import type { IssuedSession, SessionService } from './session.service';
+import { takeCodeAllowance } from './signin-limits';
 import { toUser } from './user-view';
 
 const codeError = (errorCode: string, message: string) => new AppError(errorCode, 400, message);
@@ -140,7 +141,12 @@ export function createAuthService(deps: AppDeps, sessions: SessionService) {
       await sendCode(email, purpose);
     },
 
-    async login(email: string, password: string): Promise<IssuedSession> {
+    /** `passwordAccepted` runs as soon as the password is known to be right (the rate limits refund). */
+    async login(
+      email: string,
+      password: string,
+      passwordAccepted: () => Promise<void> = async () => undefined,
+    ): Promise<IssuedSession> {
       const user = await findUserByEmail(db, email);
       const ok = user?.passwordHash
         ? await verifyPassword(password, user.passwordHash)
@@ -148,7 +154,9 @@ export function createAuthService(deps: AppDeps, sessions: SessionService) {
       if (!user || !ok) {
         throw new AppError(AuthErrorCode.INVALID_CREDENTIALS, 401, AuthMessage.invalidCredentials);
       }
+      await passwordAccepted();
       if (!user.emailVerified) {
+        await takeCodeAllowance(deps, email);
         await sendSignupCode(email, user.passwordHash);
         throw new AppError(AuthErrorCode.USER_NOT_CONFIRMED, 403, AuthMessage.notConfirmed);
       }
