@@ -126,3 +126,19 @@ export async function consumeCode(db: Db, id: string): Promise<boolean> {
     .returning({ id: emailCodes.id });
   return rows.length === 1;
 }
+
+/** The user's session version; null when the user does not exist. */
+export async function readSessionVersion(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db.select({ version: users.sessionVersion }).from(users).where(eq(users.id, userId));
+  return row?.version ?? null;
+}
+
+/** Raises the user's session version by one; the new version, or null when the user does not exist. */
+export async function bumpSessionVersion(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ version: users.sessionVersion });
+  return row?.version ?? null;
+}

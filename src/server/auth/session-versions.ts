@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { bumpSessionVersion, readSessionVersion } from './auth.repo';
 
 /**
  * How long a process trusts its cached session version. A bump in this process is seen at once;
@@ -32,27 +31,20 @@ export function createSessionVersions(db: Db, now: () => number = Date.now) {
     async current(userId: string): Promise<number | null> {
       const hit = cache.get(userId);
       if (hit && now() - hit.at < SESSION_VERSION_CACHE_MS) return hit.version;
-      const [row] = await db
-        .select({ version: users.sessionVersion })
-        .from(users)
-        .where(eq(users.id, userId));
-      if (!row) {
+      const version = await readSessionVersion(db, userId);
+      if (version === null) {
         cache.delete(userId);
         return null;
       }
-      remember(userId, row.version);
-      return row.version;
+      remember(userId, version);
+      return version;
     },
 
     /** Ends every access token of the user issued so far. */
     async bump(userId: string): Promise<void> {
-      const [row] = await db
-        .update(users)
-        .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-        .where(eq(users.id, userId))
-        .returning({ version: users.sessionVersion });
-      if (row) remember(userId, row.version);
-      else cache.delete(userId);
+      const version = await bumpSessionVersion(db, userId);
+      if (version === null) cache.delete(userId);
+      else remember(userId, version);
     },
   };
 }
