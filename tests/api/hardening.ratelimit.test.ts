@@ -137,3 +137,22 @@ describe('[HARDENING] verification codes', () => {
     ).toBe(200);
   });
 });
+
+describe('[HARDENING] tries per code', () => {
+  it('a second sign-up does not give the first code more than 5 tries', async () => {
+    const email = 'eve@example.org';
+    const signup = (password: string) => t.call('POST', '/api/auth/signup', { body: { email, password } });
+    const verify = (code: string) => t.call('POST', '/api/auth/verify', { body: { email, code } });
+    expect((await signup('first password')).status).toBe(201);
+    const first = await lastCode(t, email);
+    const wrong = String((Number(first) + 1) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < 5; i++)
+      expect((await verify(wrong)).body.errorCode).not.toBe('CODE_ATTEMPTS_EXCEEDED');
+    expect((await signup('second password')).status).toBe(201);
+    const res = await verify(first);
+    expect(res.status).toBe(400);
+    expect(res.body.errorCode).toBe('CODE_ATTEMPTS_EXCEEDED');
+    // The new sign-up's own code still has its tries.
+    expect((await verify(await lastCode(t, email))).status).toBe(200);
+  });
+});

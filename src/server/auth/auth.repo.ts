@@ -105,16 +105,29 @@ export async function consumeAllCodes(db: Db, email: string, purpose: TCodePurpo
 }
 
 /**
- * Counts one try before the code is compared, atomically, so parallel guesses cannot all slip in
- * under the limit. False when the limit was already reached.
+ * Counts one try on every open code of the address before anything is compared, atomically, so
+ * parallel guesses cannot slip in under the limit and no code gets more than `max` tries. Returns the
+ * ids of the codes that still had a try left (only those may match).
  */
-export async function countCodeAttempt(db: Db, id: string, max: number): Promise<boolean> {
+export async function countCodeAttempts(
+  db: Db,
+  email: string,
+  purpose: TCodePurpose,
+  max: number,
+): Promise<Set<string>> {
   const rows = await db
     .update(emailCodes)
     .set({ attempts: sql`${emailCodes.attempts} + 1` })
-    .where(and(eq(emailCodes.id, id), lt(emailCodes.attempts, max), isNull(emailCodes.consumedAt)))
+    .where(
+      and(
+        eq(emailCodes.email, email),
+        eq(emailCodes.purpose, purpose),
+        lt(emailCodes.attempts, max),
+        isNull(emailCodes.consumedAt),
+      ),
+    )
     .returning({ id: emailCodes.id });
-  return rows.length === 1;
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Marks the code used; false when another request used it first. */

@@ -15,7 +15,7 @@ import {
   type CodeRow,
   consumeAllCodes,
   consumeCode,
-  countCodeAttempt,
+  countCodeAttempts,
   findUserByEmail,
   findUserById,
   insertUser,
@@ -75,20 +75,22 @@ export function createAuthService(deps: AppDeps, sessions: SessionService) {
 
   /**
    * Checks and uses up the matching open code; throws the code errors of the contract. Each try
-   * counts against the newest code (at most CODE_MAX_ATTEMPTS), before anything is compared.
+   * counts against every open code first, and a code allows at most CODE_MAX_ATTEMPTS tries.
    */
   async function redeemCode(email: string, purpose: TCodePurpose, code: string): Promise<CodeRow> {
     const rows = await openCodes(db, email, purpose);
-    const latest = rows[0];
-    if (!latest) throw codeError(AuthErrorCode.CODE_INVALID, AuthMessage.codeInvalid);
-    if (latest.attempts >= CODE_MAX_ATTEMPTS || !(await countCodeAttempt(db, latest.id, CODE_MAX_ATTEMPTS))) {
+    if (!rows.length) throw codeError(AuthErrorCode.CODE_INVALID, AuthMessage.codeInvalid);
+    const counted = await countCodeAttempts(db, email, purpose, CODE_MAX_ATTEMPTS);
+    const live = rows.filter((r) => counted.has(r.id));
+    const digest = await hashCode(email, purpose, code);
+    const matches = (r: CodeRow) => sameDigest(digest, r.codeHash);
+    const row = live.find(matches);
+    // A code out of tries is refused even when right, until a new code is sent.
+    if (!live.length || (!row && rows.some(matches))) {
       throw codeError(AuthErrorCode.CODE_ATTEMPTS_EXCEEDED, AuthMessage.codeAttempts);
     }
-    const digest = await hashCode(email, purpose, code);
-    const row = rows.find((r) => sameDigest(digest, r.codeHash)) ?? null;
     const expired = (r: CodeRow) => r.expiresAt.getTime() <= Date.now();
-    if ((row && expired(row)) || (!row && expired(latest)))
-      throw codeError(AuthErrorCode.CODE_EXPIRED, AuthMessage.codeExpired);
+    if (expired(row ?? live[0])) throw codeError(AuthErrorCode.CODE_EXPIRED, AuthMessage.codeExpired);
     if (!row || !(await consumeCode(db, row.id))) {
       throw codeError(AuthErrorCode.CODE_INVALID, AuthMessage.codeInvalid);
     }
