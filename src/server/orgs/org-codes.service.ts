@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
-import { ErrorCode } from '../../shared/contract/errors';
 import { ORG_CODE_LOOKUP_MISSES, RESERVED_ORG_CODES, type TOrgEntry } from '../../shared/contract/orgs';
 import type { AppDeps, AppEnv } from '../http/context';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors';
-import { clientIp, RATE_WINDOW_MS } from '../http/rate-limit';
+import { callerAddress, RATE_WINDOW_MS, RateLimitError } from '../http/rate-limit';
 import { hitCounter } from '../http/rate-limit.repo';
 import { freshOrgCode, readCounter, setOrgCode } from './org-codes.repo';
 import { findMembership, findOrgById, type OrgRow } from './orgs.repo';
@@ -19,15 +18,12 @@ export function createOrgCodesService(deps: AppDeps) {
 
   const callerKey = (c: Context<AppEnv>): string => {
     const userId = c.get('auth')?.userId;
-    return userId ? `org-code:user:${userId}` : `org-code:ip:${clientIp(c)}`;
+    return userId ? `org-code:user:${userId}` : `org-code:ip:${callerAddress(c, deps.env)}`;
   };
 
-  function refuse(c: Context<AppEnv>, windowStart: Date, now: Date): never {
-    const seconds = Math.ceil((windowStart.getTime() + RATE_WINDOW_MS - now.getTime()) / 1000);
-    c.header('Retry-After', String(Math.max(1, seconds)));
-    throw new AppError(
-      ErrorCode.RATE_LIMITED,
-      429,
+  function refuse(windowStart: Date, now: Date): never {
+    throw new RateLimitError(
+      windowStart.getTime() + RATE_WINDOW_MS - now.getTime(),
       'Too many unknown organisation codes. Please try again later.',
     );
   }
@@ -39,13 +35,13 @@ export function createOrgCodesService(deps: AppDeps) {
       const now = new Date();
       const seen = await readCounter(db, key);
       const running = seen && seen.windowStart.getTime() + RATE_WINDOW_MS > now.getTime();
-      if (running && seen.count >= ORG_CODE_LOOKUP_MISSES) refuse(c, seen.windowStart, now);
+      if (running && seen.count >= ORG_CODE_LOOKUP_MISSES) refuse(seen.windowStart, now);
       try {
         return await lookup();
       } catch (err) {
         if (err instanceof AppError && err.status === 404) {
           const hit = await hitCounter(db, key, now, RATE_WINDOW_MS);
-          if (hit.count > ORG_CODE_LOOKUP_MISSES) refuse(c, hit.windowStart, now);
+          if (hit.count > ORG_CODE_LOOKUP_MISSES) refuse(hit.windowStart, now);
         }
         throw err;
       }
