@@ -188,3 +188,18 @@ describe('[AUTOMATION] running a task with an API key', () => {
     await expectBooksBalance(t);
   });
 });
+
+describe('[AUTOMATION] the OpenAPI description of the run call', () => {
+  it('is public and describes POST /api/tasks/{taskId}/run with both key headers and its answers', async () => {
+    const res = await t.call('GET', '/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    const op = res.body.paths['/api/tasks/{taskId}/run'].post;
+    expect(Object.keys(op.responses)).toEqual(['200', '400', '401', '404', '409', '422', '429']);
+    expect(res.body.components.securitySchemes).toMatchObject({
+      bearerKey: { type: 'http', scheme: 'bearer' },
+      headerKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+    });
+    expect(res.body.servers[0].url).toBe('http://localhost');
+  });
+});

@@ -20,6 +20,7 @@ import { createToolNamingService } from '../tools/tool-naming.service';
 import { createToolsService } from '../tools/tools.service';
 import type { TaskSpace } from './automation.repo';
 import { createAutomationService } from './automation.service';
+import { taskRunOpenApi } from './openapi';
 import { createTaskRunner, keyFromHeaders } from './run.service';
 
 const spaceOf = (c: Context<AppEnv>): TaskSpace => {
@@ -57,6 +58,10 @@ export function automationRoutes(deps: AppDeps) {
 
   return (
     new Hono<AppEnv>()
+      // public: the description of the task-run call for integrators
+      .get('/openapi.json', (c) =>
+        c.json(taskRunOpenApi(deps.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(c.req.url).origin)),
+      )
       // API key of the task's space (no user session)
       .post('/tasks/:id/run', async (c) => {
         const taskId = c.req.param('id');
