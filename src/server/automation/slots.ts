@@ -32,16 +32,3 @@ export function slotsOf(nodes: unknown[]): TTaskSlot[] {
   }
   return out;
 }
-
-/** An example input for the curl snippet: one placeholder value per slot. */
-export function exampleInput(slots: TTaskSlot[]): Record<string, unknown> {
-  const sample: Record<TTaskSlot['kind'], unknown> = {
-    text: 'Your text',
-    media: 'https://example.com/file.png',
-    form: { field: 'value' },
-    quiz: { q1: 'A' },
-    choice: 'Option label',
-    conversation: ['First message', 'Second message'],
-  };
-  return Object.fromEntries(slots.map((s) => [s.key, sample[s.kind]]));
-}

@@ -33,7 +33,13 @@ export const ZApiKeyListQuery = z.object({
   /** Descending by default (spec 03 §9). */
   order: z.enum(['desc', 'asc']).default('desc'),
 });
-export type TApiKeyListQuery = z.input<typeof ZApiKeyListQuery>;
+export type TApiKeyListQuery = {
+  keyword?: string;
+  skip?: number;
+  limit?: number;
+  sortBy?: (typeof API_KEY_SORTS)[number];
+  order?: 'asc' | 'desc';
+};
 export type TApiKeyListParsed = z.infer<typeof ZApiKeyListQuery>;
 
 export const ZApiKey = z.object({

@@ -72,7 +72,14 @@ export const ZTaskListQuery = z.object({
     .optional()
     .transform((s) => (s === 'all' ? undefined : s)),
 });
-export type TTaskListQuery = z.input<typeof ZTaskListQuery>;
+export type TTaskListQuery = {
+  keyword?: string;
+  skip?: number;
+  limit?: number;
+  sortBy?: (typeof TASK_SORTS)[number];
+  order?: 'asc' | 'desc';
+  status?: TTaskStatus;
+};
 
 export const ZTask = z.object({
   _id: z.string(),
