@@ -173,4 +173,29 @@ describe('[AUTOMATION] tasks', () => {
     const detail = await t.call('GET', `/api/tasks/${task._id}/detail`, as('dev'));
     expect(detail.body.data).toMatchObject({ runs: 3, creditsUsed: 0.03 });
   });
+
+  it('limits runs per key per minute: the 121st answers 429 with Retry-After and charges nothing', async () => {
+    const task = await createTask(t, w.dev.token, w.school, { flowId, name: 'Busy' });
+    const k = await createKey(t, w.dev, 'Busy key', w.school);
+    await creditsOf(t).grant({ to: org(w.school), amount: cr('5'), idempotencyKey: 'g-busy' });
+    await t.call('POST', `/api/api-keys/topup/${k.id}`, {
+      ...as('dev'),
+      body: { amount: 5, deductFrom: 'organization' },
+    });
+    const runOnce = () =>
+      t.call('POST', `/api/tasks/${task._id}/run`, {
+        headers: { 'x-api-key': k.secret },
+        body: { Essay: 'hi' },
+      });
+    for (let batch = 0; batch < 12; batch++) {
+      const statuses = await Promise.all(Array.from({ length: 10 }, runOnce));
+      expect(statuses.every((r) => r.status === 200)).toBe(true);
+    }
+    const limited = await runOnce();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await creditsOf(t).balanceOf({ kind: 'apiKey', id: k.id })).balance).toBe(
+      cr('5') - 120n * cr('0.01'),
+    );
+  }, 120_000);
 });
