@@ -79,6 +79,21 @@ export default defineE2E([
         'one call in the activity',
       );
       await screenshot('key-activity');
+
+      // The automation list: search and the status filter find it; Pause on its page moves it to Paused.
+      await page.goto(url('/editor/personal/automation'));
+      await page.getByTestId('task-row').filter({ hasText: 'Nightly grading' }).waitFor();
+      await page
+        .getByTestId('task-row')
+        .filter({ hasText: 'Nightly grading' })
+        .getByRole('button', { name: /Nightly grading/ })
+        .click();
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await page.locator('.toast').filter({ hasText: 'Task paused.' }).waitFor();
+      await page.getByRole('link', { name: 'Tasks Management' }).click();
+      await page.getByLabel('Status').selectOption('paused');
+      await page.getByTestId('task-row').filter({ hasText: 'Nightly grading' }).waitFor();
+      await screenshot('task-list');
     },
     { timeoutMs: 180_000 },
   ),
