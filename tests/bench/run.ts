@@ -1,3 +1,4 @@
+import { automationBench } from './automation.bench';
 import type { Bench, BenchRow } from './bench';
 import { canvasBench } from './canvas.bench';
 import { creditsBench } from './credits.bench';
@@ -21,6 +22,7 @@ const BENCHES: Bench[] = [
   creditsBench,
   lrsBench,
   loadBench,
+  automationBench,
 ];
 
 const filter = process.argv[2]?.toLowerCase();
