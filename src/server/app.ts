@@ -14,6 +14,7 @@ import { healthRoutes } from './http/health';
 import { requestLog } from './http/request-log';
 import { limitBody, securityHeaders } from './http/security';
 import { mountClient } from './http/static-client';
+import { journalsRoutes } from './journals/journals.routes';
 import { lrsRoutes } from './lrs/lrs.routes';
 import { xapiRoutes } from './lrs/xapi.routes';
 import { modelsRoutes } from './models/models.routes';
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps) {
     .route('/', lrsRoutes(deps))
     .route('/', assignmentsRoutes(deps))
     .route('/', creditsRoutes(deps))
+    .route('/', journalsRoutes(deps))
     .route('/', modelsRoutes(deps));
   app.route('/api', api);
   // The learning record store's xAPI endpoint: its own body limit, CORS and version headers.
