@@ -19,6 +19,7 @@ import { lrsRoutes } from './lrs/lrs.routes';
 import { xapiRoutes } from './lrs/xapi.routes';
 import { modelsRoutes } from './models/models.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { tagsRoutes } from './tools/tags.routes';
 import { toolsRoutes } from './tools/tools.routes';
 
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps) {
     .route('/', assignmentsRoutes(deps))
     .route('/', creditsRoutes(deps))
     .route('/', journalsRoutes(deps))
+    .route('/', reportsRoutes(deps))
     .route('/', modelsRoutes(deps));
   app.route('/api', api);
   // The learning record store's xAPI endpoint: its own body limit, CORS and version headers.
