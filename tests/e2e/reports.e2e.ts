@@ -30,7 +30,7 @@ function statement(o: {
     verb: { id: VERB(o.verb), display: { 'en-US': o.verb } },
     object: {
       objectType: 'Activity' as const,
-      id: `https://flowlearn.test/activities/${o.object}`,
+      id: `https://flowlearn.test/activities/${encodeURIComponent(o.object)}`,
       definition: { name: { 'en-US': o.object } },
     },
     ...(o.score === undefined
