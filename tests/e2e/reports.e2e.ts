@@ -121,7 +121,7 @@ export default defineE2E([
       await table.getByRole('button', { name: /roots/ }).click();
       await page.getByTestId('evidence-popover').getByText('Latest record').waitFor();
       await screenshot('submission-popover');
-      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
       const mastery = parseCsv(
         await download(
           page,

@@ -55,7 +55,17 @@ function JournalDialog({ item, onClose }: { item: TCollaborativeJournal; onClose
   );
   const content = data?.data.content ?? item.content;
   return (
-    <Dialog title={item.name} onClose={onClose} wide className="dialog--fullscreen">
+    <Dialog
+      title={item.name}
+      onClose={onClose}
+      wide
+      className="dialog--fullscreen"
+      footer={
+        <Button variant="ghost" onClick={onClose}>
+          {t('close')}
+        </Button>
+      }
+    >
       <div data-testid="collaborative-dialog">
         <ul className="report-people">
           {item.collaborators.map((c, i) => (

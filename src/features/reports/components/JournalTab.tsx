@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TJournalReportItem } from '../../../shared/contract/reports-routes';
 import { formatDateTime } from '../../../shared/domain/dates';
+import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { SkeletonRows } from '../../../ui/Skeleton';
 import { CSV_FILES, journalCsv } from '../report-csv';
@@ -77,7 +78,15 @@ export function JournalTable({ journals }: { journals: TJournalReportItem[] }) {
         </tbody>
       </table>
       {open && (
-        <Dialog title={open.journal} onClose={() => setOpen(null)}>
+        <Dialog
+          title={open.journal}
+          onClose={() => setOpen(null)}
+          footer={
+            <Button variant="ghost" onClick={() => setOpen(null)}>
+              {t('close')}
+            </Button>
+          }
+        >
           <div data-testid="journal-popover">
             <div className="journal-content">{open.data.content}</div>
             <p className="report-muted">

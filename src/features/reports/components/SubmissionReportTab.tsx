@@ -4,6 +4,7 @@ import type { TReportObject, TReportUser } from '../../../shared/contract/report
 import { formatDateTime } from '../../../shared/domain/dates';
 import { scoreTone } from '../../../shared/domain/report-rules';
 import { scoreText } from '../../../shared/domain/statement-view';
+import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { SkeletonRows } from '../../../ui/Skeleton';
 import { CSV_FILES, masteryCsv } from '../report-csv';
@@ -94,7 +95,15 @@ export function XapiTable({ objects }: { objects: TReportObject[] }) {
         </tbody>
       </table>
       {open && (
-        <Dialog title={open.name || open.email} onClose={() => setOpen(null)}>
+        <Dialog
+          title={open.name || open.email}
+          onClose={() => setOpen(null)}
+          footer={
+            <Button variant="ghost" onClick={() => setOpen(null)}>
+              {t('close')}
+            </Button>
+          }
+        >
           <div data-testid="evidence-popover">
             <h3>{t('submission.latest')}</h3>
             <p>{open.evidence}</p>
