@@ -1,9 +1,10 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pageWindow } from '../../src/features/reports/components/CollaborativeJournals';
 import { CsvColumnPicker } from '../../src/features/reports/components/CsvExportDialog';
 import { ExportButton } from '../../src/features/reports/components/common';
+import { LIVE_REFRESH_MS, useLive } from '../../src/features/reports/components/DashboardTab';
 import { JournalTable } from '../../src/features/reports/components/JournalTab';
 import { MasteryTable } from '../../src/features/reports/components/MasteryTab';
 import { ActivityRow } from '../../src/features/reports/components/OverviewTab';
@@ -283,5 +284,33 @@ describe('[REPORTS] dashboard statements and CSV export', () => {
     expect(rows[0]).toEqual(['USER', 'EMAIL', 'ACTIVITY', 'SCORE', 'EVIDENCE']);
     expect(rows[1]).toEqual(['Ann Lee', 'ann@x.test', 'Quiz "one"', '4/6', 'said "yes"']);
     expect(rows[3]).toEqual(['王小明', 'wang@x.test', 'https://a.test/q2', '-', '']);
+  });
+});
+
+describe('[REPORTS] dashboard Live toggle', () => {
+  it('refetches every 5 s while on and visible, stops while the page is hidden and when turned off', () => {
+    vi.useFakeTimers();
+    const refresh = vi.fn();
+    function Live({ on }: { on: boolean }) {
+      useLive(on, refresh);
+      return null;
+    }
+    const view = render(<Live on />);
+    expect(LIVE_REFRESH_MS).toBe(5000);
+    vi.advanceTimersByTime(15_000);
+    expect(refresh).toHaveBeenCalledTimes(3);
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    vi.advanceTimersByTime(20_000);
+    expect(refresh).toHaveBeenCalledTimes(3);
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(refresh).toHaveBeenCalledTimes(4); // at once when visible again
+    vi.advanceTimersByTime(5000);
+    expect(refresh).toHaveBeenCalledTimes(5);
+    view.rerender(<Live on={false} />);
+    vi.advanceTimersByTime(20_000);
+    expect(refresh).toHaveBeenCalledTimes(5);
+    vi.useRealTimers();
   });
 });
