@@ -73,23 +73,25 @@ export async function flowCounts(db: Db, s: Scope): Promise<FlowCount[]> {
 }
 
 /**
- * The newest `perFlow` statements of each flow. The ranking reads only narrow columns; the statement
- * JSON is built for the chosen rows alone (a few hundred, not the assignment's 100,000).
+ * The newest `perFlow` statements of each of the flows: one index range per flow
+ * (lrs_st_assignment_flow_idx), so it reads a few hundred rows, not the assignment's 100,000.
  */
 export async function flowRecords(
   db: Db,
   s: Scope,
+  flowIds: string[],
   perFlow: number,
 ): Promise<Array<{ flowId: string; timestamp: string; statement: Record<string, unknown> }>> {
+  if (flowIds.length === 0) return [];
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`select flow_id, timestamp, ${SLIM} as st from lrs_statements
-    where ${where(s)} and (flow_id, seq) in (
-      select flow_id, seq from (
-        select flow_id, seq, row_number() over (partition by flow_id order by timestamp desc, seq desc) as rn
-        from lrs_statements where ${where(s)} and flow_id is not null) x
-      where rn <= ${perFlow})
-    order by flow_id, timestamp desc, seq desc`,
+    sql`select f.value as flow_id, r.timestamp, r.st
+    from jsonb_array_elements_text(${JSON.stringify(flowIds)}::jsonb) as f
+    cross join lateral (
+      select timestamp, ${SLIM} as st from lrs_statements
+      where ${where(s)} and flow_id = f.value
+      order by timestamp desc limit ${perFlow}) r
+    order by f.value, r.timestamp desc`,
   );
   return rows.map((r) => ({ flowId: String(r.flow_id), timestamp: iso(r.timestamp), statement: json(r.st) }));
 }

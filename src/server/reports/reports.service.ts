@@ -89,7 +89,7 @@ export function createReportsService(deps: AppDeps) {
       const [flows, counts, records] = await Promise.all([
         findFlowsByIds(db, row.flowIds),
         flowCounts(db, scope),
-        flowRecords(db, scope, ACTIVITY_RECORDS_MAX),
+        flowRecords(db, scope, row.flowIds, ACTIVITY_RECORDS_MAX),
       ]);
       const flowById = new Map(flows.map((f) => [f.id, f]));
       const countOf = new Map(counts.map((c) => [c.flowId, c]));

@@ -19,4 +19,5 @@ CREATE TABLE "journals" (
 ALTER TABLE "journals" ADD CONSTRAINT "journals_assignment_id_assignments_id_fk" FOREIGN KEY ("assignment_id") REFERENCES "public"."assignments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "journals_personal_key_idx" ON "journals" USING btree ("assignment_id","user_id","name") WHERE "journals"."collaborative" = false;--> statement-breakpoint
 CREATE UNIQUE INDEX "journals_collaborative_key_idx" ON "journals" USING btree ("assignment_id","name") WHERE "journals"."collaborative" = true;--> statement-breakpoint
-CREATE INDEX "journals_assignment_idx" ON "journals" USING btree ("assignment_id","collaborative","updated_at");
+CREATE INDEX "journals_assignment_idx" ON "journals" USING btree ("assignment_id","collaborative","updated_at");--> statement-breakpoint
+CREATE INDEX "lrs_st_assignment_flow_idx" ON "lrs_statements" USING btree ("space","assignment_id","flow_id","timestamp") WHERE "lrs_statements"."assignment_id" is not null and "lrs_statements"."flow_id" is not null;
