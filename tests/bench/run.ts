@@ -1,6 +1,7 @@
 import type { Bench, BenchRow } from './bench';
 import { canvasBench } from './canvas.bench';
 import { creditsBench } from './credits.bench';
+import { loadBench } from './load.bench';
 import { lrsBench } from './lrs.bench';
 import { offlineBench } from './offline.bench';
 import { reportsBench } from './reports.bench';
@@ -20,6 +21,7 @@ const BENCHES: Bench[] = [
   offlineBench,
   creditsBench,
   lrsBench,
+  loadBench,
   reportsBench,
 ];
 
