@@ -17,10 +17,12 @@ import { healthRoutes } from './http/health';
 import { requestLog } from './http/request-log';
 import { limitBody, securityHeaders } from './http/security';
 import { mountClient } from './http/static-client';
+import { journalsRoutes } from './journals/journals.routes';
 import { lrsRoutes } from './lrs/lrs.routes';
 import { xapiRoutes } from './lrs/xapi.routes';
 import { modelsRoutes } from './models/models.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { tagsRoutes } from './tools/tags.routes';
 import { toolsRoutes } from './tools/tools.routes';
 
@@ -51,7 +53,9 @@ export function createApp(deps: AppDeps) {
     .route('/', creditsRoutes(deps))
     .route('/', modelsRoutes(deps))
     .route('/', apiKeysRoutes(deps))
-    .route('/', automationRoutes(deps));
+    .route('/', automationRoutes(deps))
+    .route('/', journalsRoutes(deps))
+    .route('/', reportsRoutes(deps));
   app.route('/api', api);
   // The learning record store's xAPI endpoint: its own body limit, CORS and version headers.
   app.route('/xapi', xapiRoutes(deps, deps.storage ?? createFileStorage(deps.env, deps.logger)));

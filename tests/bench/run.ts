@@ -5,6 +5,7 @@ import { creditsBench } from './credits.bench';
 import { loadBench } from './load.bench';
 import { lrsBench } from './lrs.bench';
 import { offlineBench } from './offline.bench';
+import { reportsBench } from './reports.bench';
 import { shellSizeBench } from './shell-size.bench';
 import { startupBench } from './startup.bench';
 import { toolSearchBench } from './tool-search.bench';
@@ -23,6 +24,7 @@ const BENCHES: Bench[] = [
   lrsBench,
   loadBench,
   automationBench,
+  reportsBench,
 ];
 
 const filter = process.argv[2]?.toLowerCase();

@@ -4,6 +4,7 @@ export * from './automation';
 export * from './collections';
 export * from './credits';
 export * from './flows';
+export * from './journals';
 export * from './lrs';
 export * from './orgs';
 export * from './system';
