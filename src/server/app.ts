@@ -4,6 +4,7 @@ import { ErrorCode } from '../shared/contract/errors';
 import { createFileStorage } from './adapters/storage/storage';
 import { assignmentsRoutes } from './assignments/assignments.routes';
 import { authRoutes } from './auth/auth.routes';
+import { chatRoutes } from './chat/chat.routes';
 import { collectionsRoutes } from './collections/collections.routes';
 import { createCollectionsService } from './collections/collections.service';
 import { creditsRoutes } from './credits/credits.routes';
@@ -45,7 +46,8 @@ export function createApp(deps: AppDeps) {
     .route('/', lrsRoutes(deps))
     .route('/', assignmentsRoutes(deps))
     .route('/', creditsRoutes(deps))
-    .route('/', modelsRoutes(deps));
+    .route('/', modelsRoutes(deps))
+    .route('/', chatRoutes(deps));
   app.route('/api', api);
   // The learning record store's xAPI endpoint: its own body limit, CORS and version headers.
   app.route('/xapi', xapiRoutes(deps, deps.storage ?? createFileStorage(deps.env, deps.logger)));

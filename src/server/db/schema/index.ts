@@ -1,5 +1,6 @@
 export * from './assignments';
 export * from './auth';
+export * from './chat';
 export * from './collections';
 export * from './credits';
 export * from './flows';
