@@ -63,6 +63,7 @@ const credits = {
   page: withCredits(() => import('../features/credits/components/CreditsPage')),
   grant: withCredits(() => import('../features/credits/components/GrantPage')),
 };
+const chat = { page: () => import('../features/chat/components/ChatPage') };
 const tools = {
   explore: () => import('../features/tools/components/ExplorePage'),
   create: () => import('../features/tools/components/CreateToolPage'),
@@ -97,8 +98,8 @@ const HOME_CHILDREN: Array<[string, Loader?]> = [
   ['library/projects/:projectId', collections.library],
   ['library/no-project', collections.library],
   ['automation'],
-  ['chat'],
-  ['chat/:id'],
+  ['chat', chat.page],
+  ['chat/:id', chat.page],
   ['automation/task/:taskId'],
   ['api-key-management'],
   ['automation/api-keys/activity'],
