@@ -10,8 +10,8 @@ import type { AppDeps } from '../http/context';
 import { AppError, badRequest } from '../http/errors';
 import { findOrgModels } from '../models/models.repo';
 import type { Caller } from '../tools/caller';
-import { findHistory, insertHistories, listHistories, touchSession } from './chat.repo';
-import { type ChatService, LAST_MESSAGE_MAX } from './chat.service';
+import { bumpSession, findHistory, insertHistories, listHistories } from './chat.repo';
+import type { ChatService } from './chat.service';
 import { createMeter } from './chat-meter';
 
 /** Output tokens held per block (first block with the prompt, then one more each time it fills). */
@@ -165,7 +165,7 @@ export function createChatAnswerService(deps: AppDeps, chats: ChatService) {
           },
         ]);
         historyId = saved.id;
-        await touchSession(db, session.id, content.slice(0, LAST_MESSAGE_MAX), saved.createdAt);
+        await bumpSession(db, session.id, saved.createdAt);
       }
       if (creditError) throw new StreamCreditError(creditError.code, creditError.status, creditError.message);
       return {

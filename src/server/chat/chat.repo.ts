@@ -79,7 +79,12 @@ export async function findHistory(db: Db, chatId: string, id: string): Promise<C
   return row ?? null;
 }
 
-/** Touches the session after a message: newest first in the sidebar, last message for the fallback title. */
+/** Moves the session to the top of the sidebar after an answer (its last message stays the user's). */
+export async function bumpSession(db: Db, chatId: string, at: Date): Promise<void> {
+  await db.update(chatSessions).set({ updatedAt: at }).where(eq(chatSessions.id, chatId));
+}
+
+/** Touches the session after a user message: newest first in the sidebar, last message for the fallback title. */
 export async function touchSession(db: Db, chatId: string, lastMessage: string, at: Date): Promise<void> {
   await db
     .update(chatSessions)

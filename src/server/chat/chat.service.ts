@@ -124,4 +124,3 @@ export function createChatService(deps: AppDeps) {
 }
 
 export type ChatService = ReturnType<typeof createChatService>;
-export { LAST_MESSAGE_MAX };

@@ -44,7 +44,7 @@ export function ChatSidebar(props: {
           ☰
         </button>
         <button type="button" className="btn btn--ghost" onClick={props.onNew} title={t('newChat')}>
-          <span aria-hidden="true">＋</span>
+          <span aria-hidden="true">+</span>
           <span className="chat-sidebar__label">{t('newChat')}</span>
         </button>
         <button
