@@ -1,5 +1,6 @@
 import type { Bench, BenchRow } from './bench';
 import { canvasBench } from './canvas.bench';
+import { chatBench } from './chat.bench';
 import { creditsBench } from './credits.bench';
 import { lrsBench } from './lrs.bench';
 import { offlineBench } from './offline.bench';
@@ -19,6 +20,7 @@ const BENCHES: Bench[] = [
   offlineBench,
   creditsBench,
   lrsBench,
+  chatBench,
 ];
 
 const filter = process.argv[2]?.toLowerCase();

@@ -1,23 +1,48 @@
 import type { TChatAnswer, TChatRequest } from '../../shared/contract/chat';
 import { formatCredits } from '../../shared/domain/decimal';
 import { newId } from '../../shared/domain/ids';
-import { DEFAULT_CHAT_MODEL, modelByCode, modelOptions } from '../../shared/domain/models';
+import {
+  DEFAULT_CHAT_MODEL,
+  modelByCode,
+  modelOptions,
+  type TOrgModelSettings,
+} from '../../shared/domain/models';
 import { priceCall } from '../../shared/domain/models/pricing';
 import { type AiChunk, type AiMessage, AiProviderError, isAbortError } from '../adapters/ai/ai';
 import { boundFor, modelOf, tokensOf } from '../credits/ai-usage';
 import { createCreditsService } from '../credits/credits.service';
 import type { AppDeps } from '../http/context';
-import { AppError, badRequest } from '../http/errors';
+import { AppError, badRequest, notFound } from '../http/errors';
 import { findOrgModels } from '../models/models.repo';
+import { findMembership } from '../orgs/orgs.repo';
 import type { Caller } from '../tools/caller';
-import { bumpSession, findHistory, insertHistories, listHistories } from './chat.repo';
-import type { ChatService } from './chat.service';
+import {
+  bumpSession,
+  type ChatHistoryRow,
+  findSession,
+  insertHistories,
+  listHistories,
+  touchSession,
+} from './chat.repo';
+import { LAST_MESSAGE_MAX } from './chat.service';
 import { createMeter } from './chat-meter';
 
 /** Output tokens held per block (first block with the prompt, then one more each time it fills). */
 export const OUTPUT_BLOCK_TOKENS = 1000;
 /** Messages of the conversation sent with a new question (older ones are left out). */
 const CONTEXT_MESSAGES = 40;
+
+/** The conversation seen by the model of `modelIdx`, up to `upTo` (all when null): user messages and its own answers. */
+function contextOf(rows: ChatHistoryRow[], upTo: string | null, modelIdx: number): AiMessage[] {
+  const end = upTo ? rows.findIndex((r) => r.id === upTo) : rows.length - 1;
+  const messages: AiMessage[] = [];
+  for (const r of rows.slice(0, end + 1)) {
+    if (r.role === 'user') messages.push({ role: 'user', content: r.content });
+    else if ((r.modelIdx ?? 0) === modelIdx && r.content)
+      messages.push({ role: 'assistant', content: r.content });
+  }
+  return messages.slice(-CONTEXT_MESSAGES);
+}
 
 export interface AnswerSink {
   content(text: string): void;
@@ -33,49 +58,55 @@ export class StreamCreditError extends AppError {}
  * parallel (so the database adds nothing to the time to first token); errors there are ordinary
  * HTTP errors. `run` streams to the sink and ends with the answer saved and its real cost settled.
  */
-export function createChatAnswerService(deps: AppDeps, chats: ChatService) {
+export function createChatAnswerService(deps: AppDeps) {
   const db = deps.database.db;
   const credits = createCreditsService(deps);
 
-  async function requireModel(orgId: string | null, code: string) {
-    const settings = orgId ? ((await findOrgModels(db, orgId)) ?? {}) : {};
+  /** The organisation's chat models: 400 when the model is unknown or switched off there. */
+  function requireModel(settings: TOrgModelSettings, code: string) {
     const option = modelOptions('chat', settings).find((o) => o.code === code);
     if (!option || option.disabled) throw badRequest(`model: '${code}' is not available for chat`);
     return modelByCode(code)?.providerModel ?? code;
   }
 
-  /** The conversation seen by the model of `modelIdx`: user messages and that model's own answers. */
-  async function contextOf(chatId: string, upTo: string, modelIdx: number): Promise<AiMessage[]> {
-    const rows = await listHistories(db, chatId);
-    const end = rows.findIndex((r) => r.id === upTo);
-    const messages: AiMessage[] = [];
-    for (const r of rows.slice(0, end + 1)) {
-      if (r.role === 'user') messages.push({ role: 'user', content: r.content });
-      else if ((r.modelIdx ?? 0) === modelIdx && r.content)
-        messages.push({ role: 'assistant', content: r.content });
-    }
-    return messages.slice(-CONTEXT_MESSAGES);
-  }
-
   async function prepare(caller: Caller, body: TChatRequest, clientSignal: AbortSignal) {
     const code = body.model ?? DEFAULT_CHAT_MODEL;
-    const session = body.chatId ? await chats.requireSession(caller, body.chatId) : null;
+    // Everything the provider request needs, read at once (the time to first token waits on it).
+    const settingsOf = (orgId: string | null) =>
+      orgId ? findOrgModels(db, orgId).then((s) => s ?? {}) : Promise.resolve({});
+    const [session, rows, spaceSettings] = await Promise.all([
+      body.chatId ? findSession(db, caller.userId, body.chatId) : null,
+      body.chatId ? listHistories(db, body.chatId) : [],
+      settingsOf(caller.orgId),
+    ]);
+    if (body.chatId && !session) throw notFound('Chat');
     const orgId = session ? session.orgId : caller.orgId;
-    const providerModel = await requireModel(orgId, code);
+    let settings: TOrgModelSettings = spaceSettings;
+    if (orgId !== caller.orgId) {
+      // A chat of another space than the header's: its organisation pays, if the caller is still in it.
+      if (orgId && !(await findMembership(db, orgId, caller.userId))) throw notFound('Chat');
+      settings = await settingsOf(orgId);
+    }
+    const providerModel = requireModel(settings, code);
     let userHistoryId: string | null = null;
+    let saveUser: Promise<unknown> = Promise.resolve();
     let messages: AiMessage[] = [{ role: 'user', content: body.query }];
     if (session) {
       if (body.parentHistoryId) {
-        const parent = await findHistory(db, session.id, body.parentHistoryId);
+        const parent = rows.find((r) => r.id === body.parentHistoryId);
         if (parent?.role !== 'user') throw badRequest('parentHistoryId: no such user message in this chat');
         userHistoryId = parent.id;
+        messages = contextOf(rows, parent.id, body.modelIdx);
       } else {
-        const [saved] = await chats.saveHistories(caller, {
-          histories: [{ chatId: session.id, role: 'user', content: body.query, mediaIds: body.mediaIds }],
-        });
-        userHistoryId = saved.id;
+        // Saved while the provider thinks; the answer is saved under it afterwards.
+        const user = { id: newId(), content: body.query, createdAt: new Date() };
+        userHistoryId = user.id;
+        messages = [...contextOf(rows, null, body.modelIdx), { role: 'user', content: body.query }];
+        saveUser = insertHistories(db, [
+          { ...user, chatId: session.id, role: 'user', mediaIds: body.mediaIds },
+        ]).then(() => touchSession(db, session.id, body.query.slice(0, LAST_MESSAGE_MAX), user.createdAt));
+        saveUser.catch(() => undefined);
       }
-      messages = await contextOf(session.id, userHistoryId, body.modelIdx);
     }
     const priced = modelOf(deps.ai, code, deps.env.AI_MODEL);
     const answerId = newId();
@@ -92,7 +123,7 @@ export function createChatAnswerService(deps: AppDeps, chats: ChatService) {
     const first = iterator.next();
     first.catch(() => undefined);
     try {
-      await meter.reserve(boundFor(priced, messages, OUTPUT_BLOCK_TOKENS));
+      await Promise.all([meter.reserve(boundFor(priced, messages, OUTPUT_BLOCK_TOKENS)), saveUser]);
     } catch (error) {
       upstream.abort();
       throw error;

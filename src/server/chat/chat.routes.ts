@@ -27,7 +27,7 @@ const chatIdOf = (value: string | undefined, field: string): string => {
 /** The AI chat (spec 03 §7). Every route: a signed-in user; sessions are only ever the caller's own. */
 export function chatRoutes(deps: AppDeps) {
   const chats = createChatService(deps);
-  const answers = createChatAnswerService(deps, chats);
+  const answers = createChatAnswerService(deps);
   const auth = requireAuth(deps);
   const scope = orgScope(deps);
 

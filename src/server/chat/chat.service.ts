@@ -24,7 +24,7 @@ import {
 import { historyView, sessionView } from './chat.view';
 
 const notMember = () => new AppError(ErrorCode.FORBIDDEN, 403, 'You are not a member of this organization.');
-const LAST_MESSAGE_MAX = 500;
+export const LAST_MESSAGE_MAX = 500;
 
 /** Chat sessions and their history tree (spec 03 §3, §7). Every session is its owner's alone. */
 export function createChatService(deps: AppDeps) {
