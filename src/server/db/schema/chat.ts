@@ -43,3 +43,24 @@ export const chatHistories = pgTable(
   },
   (t) => [index('chat_histories_chat_idx').on(t.chatId, t.createdAt)],
 );
+
+/** Uploaded media (spec 03 §3, §7): bytes in the storage adapter under `storage_key`. */
+export const media = pgTable(
+  'media',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orgId: text('org_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    /** What the upload is for (the form's `path`: chat, flow, h5p…). */
+    path: text('path').notNull().default(''),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('media_owner_idx').on(t.userId, t.orgId, t.kind, t.createdAt)],
+);
