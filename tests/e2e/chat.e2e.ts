@@ -12,6 +12,10 @@ const model = await startOpenAiServer({
   slowDelayMs: 150,
   unref: true,
 });
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const QUESTION = 'What is lava made of, and why does it glow so brightly at night?';
 
 async function signIn(page: Page, url: (p: string) => string) {
@@ -108,6 +112,33 @@ export default defineE2E(
       expect(await box.isDisabled(), 'the composer is read-only offline');
       await screenshot('offline');
       await context.setOffline(false);
+    }),
+    test('[CHAT] attach an image: preview, send, and it shows again after a reload', async ({
+      page,
+      url,
+      screenshot,
+    }) => {
+      await signIn(page, url);
+      await page.goto(url('/editor/personal/chat'));
+      await page.getByRole('heading', { name: 'Start a conversation' }).waitFor();
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+      await page.locator('.chat-attachment img').waitFor();
+      const send = page.getByRole('button', { name: 'Send' });
+      await page.waitForFunction(() => !document.querySelector('.chat-attachment progress'));
+      expect(await send.isEnabled(), 'an uploaded image alone can be sent');
+      await page.getByRole('textbox', { name: 'Message' }).fill('What is in this picture?');
+      await send.click();
+      await page.locator('.chat-user__media img').waitFor();
+      await answer(page, 'GPT-5 Mini').locator('.chat-cost').waitFor();
+      await page.waitForURL(/\/chat\/[0-9a-f]{24}$/);
+      await page.reload();
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('.chat-user__media img');
+        return Boolean(img?.complete && img.naturalWidth === 1);
+      });
+      await screenshot('attachment');
     }),
     test(
       '[CHAT] phone: the sidebar is a drawer and two answers stack',

@@ -159,9 +159,10 @@ async function streamOne(
 export async function send(
   text: string,
   orgId: string | null,
-  mediaIds: string[] = [],
+  media: Array<{ mediaId: string; url: string }> = [],
 ): Promise<string | null> {
   const query = text.trim();
+  const mediaIds = media.map((m) => m.mediaId);
   if ((!query && !mediaIds.length) || chat.sending) return null;
   chat.sending = true;
   chat.error = '';
@@ -184,7 +185,7 @@ export async function send(
       sender: 'user',
       content: query,
       timestamp: saved.createdAt,
-      media: mediaIds.map((mediaId) => ({ mediaId, url: '' })),
+      media,
       responses: [],
     });
     chat.messages.push({

@@ -157,6 +157,19 @@ export async function request<S extends z.ZodType | undefined = undefined>(
   return parsed.data as Result<S>;
 }
 
+/** The Authorization and orgId headers every request carries (for uploads that report progress). */
+export async function authHeaders(): Promise<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const token = await hooks.getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const orgId = hooks.getOrgId();
+  if (orgId && orgId !== 'personal') headers.orgId = orgId;
+  return headers;
+}
+
+/** `/api/<path>` under the configured base. */
+export const apiUrl = (path: string): string => buildUrl(path);
+
 /**
  * POST that answers a stream (server-sent events): the same headers and error handling as `request`,
  * but the Response is returned as soon as its head arrives, for the caller to read the body.
@@ -170,11 +183,11 @@ export async function requestStream(
     hooks.onError(e, { method: 'POST', path, quiet: opts.quiet ?? false });
     throw e;
   };
-  const headers: Record<string, string> = { Accept: 'text/event-stream', 'Content-Type': 'application/json' };
-  const token = await hooks.getAccessToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const orgId = hooks.getOrgId();
-  if (orgId && orgId !== 'personal') headers.orgId = orgId;
+  const headers: Record<string, string> = {
+    Accept: 'text/event-stream',
+    'Content-Type': 'application/json',
+    ...(await authHeaders()),
+  };
   let res: Response;
   try {
     res = await fetch(buildUrl(path), {

@@ -50,9 +50,9 @@ export default function ChatPage() {
     navigate(spacePath(target ? `/chat/${target}` : '/chat'));
     if (isPhone()) setOpen(false);
   };
-  const onSend = async (text: string) => {
+  const onSend = async (text: string, media: Array<{ mediaId: string; url: string }>) => {
     const wasNew = !chat.activeId;
-    const pending = send(text, isPersonal(sp.orgId) ? null : sp.orgId);
+    const pending = send(text, isPersonal(sp.orgId) ? null : sp.orgId, media);
     if (wasNew) {
       // The chat exists as soon as the first message is saved: move to its address then.
       const started = setInterval(() => {
@@ -115,7 +115,7 @@ export default function ChatPage() {
         ) : (
           <ChatThread />
         )}
-        <ChatComposer offline={!online} onSend={(text) => void onSend(text)} />
+        <ChatComposer offline={!online} onSend={(text, media) => void onSend(text, media)} />
       </main>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { chatApi } from '../chat.api';
 import { chat, stopAnswer } from '../chat.store';
 import type { TChatResponse } from '../chat.types';
 import { Markdown } from './Markdown';
@@ -32,10 +33,13 @@ export function CopyButton({ text }: { text: string }) {
 
 function Answer({ r, idx, streamingAny }: { r: TChatResponse; idx: number; streamingAny: boolean }) {
   const { t } = useTranslation('chat');
+  const { models } = useSnapshot(chat);
+  // The catalogue may arrive after the messages (a reload): the name is looked up when drawn.
+  const name = models.find((m) => m.code === r.modelId)?.name ?? r.modelName;
   return (
-    <article className="chat-answer" aria-label={r.modelName} aria-busy={r.isStreaming}>
+    <article className="chat-answer" aria-label={name} aria-busy={r.isStreaming}>
       <header className="chat-answer__head">
-        <strong>{r.modelName}</strong>
+        <strong>{name}</strong>
         {r.isStreaming && streamingAny && (
           <button type="button" className="btn btn--sm btn--secondary" onClick={() => stopAnswer(idx)}>
             {t('stopOne')}
@@ -66,6 +70,31 @@ function Answer({ r, idx, streamingAny }: { r: TChatResponse; idx: number; strea
   );
 }
 
+/** An attached image: its local preview, else fetched with the caller's credentials. */
+function MediaThumb({ mediaId, url }: { mediaId: string; url: string }) {
+  const { t } = useTranslation('chat');
+  const [src, setSrc] = useState(url);
+  useEffect(() => {
+    if (url) return;
+    let made = '';
+    chatApi
+      .media(mediaId)
+      .then((blob) => {
+        made = URL.createObjectURL(blob);
+        setSrc(made);
+      })
+      .catch(() => undefined);
+    return () => {
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [mediaId, url]);
+  return src ? (
+    <img className="chat-thumb" src={src} alt={t('image')} />
+  ) : (
+    <span className="chat-thumb">{t('image')}</span>
+  );
+}
+
 /** The message list: user messages, and under each the answers side by side (stacked on a phone). */
 export function ChatThread() {
   const { t } = useTranslation('chat');
@@ -82,7 +111,14 @@ export function ChatThread() {
       {snap.messages.map((m) =>
         m.sender === 'user' ? (
           <div key={m.id} className="chat-user">
-            <div className="chat-user__bubble">{m.content}</div>
+            {m.media.length > 0 && (
+              <div className="chat-user__media">
+                {m.media.map((x) => (
+                  <MediaThumb key={x.mediaId} mediaId={x.mediaId} url={x.url} />
+                ))}
+              </div>
+            )}
+            {m.content && <div className="chat-user__bubble">{m.content}</div>}
             <CopyButton text={m.content} />
           </div>
         ) : (
