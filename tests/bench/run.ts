@@ -2,6 +2,7 @@ import type { Bench, BenchRow } from './bench';
 import { canvasBench } from './canvas.bench';
 import { chatBench } from './chat.bench';
 import { creditsBench } from './credits.bench';
+import { loadBench } from './load.bench';
 import { lrsBench } from './lrs.bench';
 import { offlineBench } from './offline.bench';
 import { shellSizeBench } from './shell-size.bench';
@@ -21,6 +22,7 @@ const BENCHES: Bench[] = [
   creditsBench,
   lrsBench,
   chatBench,
+  loadBench,
 ];
 
 const filter = process.argv[2]?.toLowerCase();
