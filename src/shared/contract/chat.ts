@@ -23,33 +23,33 @@ const zId = () => zText().regex(/^[0-9a-f]{24}$/, 'must be an id of 24 hexadecim
 const zOrg = () => zText().trim().max(40).optional();
 
 export const ZChatHistory = z.object({
-  _id: z.string(),
-  id: z.string(),
-  chatId: z.string(),
-  parentHistoryId: z.string().nullable(),
+  _id: zText(),
+  id: zText(),
+  chatId: zText(),
+  parentHistoryId: zText().nullable(),
   role: z.enum(['user', 'assistant']),
-  content: z.string(),
-  model: z.string().nullable(),
+  content: zText(),
+  model: zText().nullable(),
   modelIdx: z.number().int().nullable(),
-  mediaIds: z.array(z.string()),
-  reasoningContent: z.string(),
+  mediaIds: z.array(zText()),
+  reasoningContent: zText(),
   /** Credits the answer cost, as an exact decimal ('0' for a user message or a free model). */
-  cost: z.string(),
-  createdAt: z.string(),
+  cost: zText(),
+  createdAt: zText(),
 });
 export type TChatHistory = z.infer<typeof ZChatHistory>;
 
 export const ZChatSession = z.object({
-  _id: z.string(),
-  id: z.string(),
-  chatId: z.string(),
-  title: z.string(),
-  lastMessage: z.string(),
-  orgId: z.string().nullable(),
-  model: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  timestamp: z.string(),
+  _id: zText(),
+  id: zText(),
+  chatId: zText(),
+  title: zText(),
+  lastMessage: zText(),
+  orgId: zText().nullable(),
+  model: zText().nullable(),
+  createdAt: zText(),
+  updatedAt: zText(),
+  timestamp: zText(),
   histories: z.array(ZChatHistory).optional(),
 });
 export type TChatSession = z.infer<typeof ZChatSession>;
@@ -111,17 +111,17 @@ export const ZChatRequest = z.object({
 export type TChatRequest = z.infer<typeof ZChatRequest>;
 
 export const ZChatAnswer = z.object({
-  content: z.string(),
-  reasoningContent: z.string(),
-  model: z.string(),
+  content: zText(),
+  reasoningContent: zText(),
+  model: zText(),
   modelIdx: z.number(),
-  chatId: z.string().nullable(),
-  historyId: z.string().nullable(),
-  userHistoryId: z.string().nullable(),
+  chatId: zText().nullable(),
+  historyId: zText().nullable(),
+  userHistoryId: zText().nullable(),
   /** Credits charged, exact decimal. */
-  cost: z.string(),
+  cost: zText(),
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
-  provider: z.string(),
+  provider: zText(),
   /** The answer stopped before its end (client abort). */
   stopped: z.boolean(),
 });
