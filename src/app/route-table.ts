@@ -78,6 +78,7 @@ const automation = {
   keys: () => import('../features/api-keys/components/ApiKeysPage'),
   activity: () => import('../features/api-keys/components/ApiKeyActivityPage'),
 };
+const chat = { page: () => import('../features/chat/components/ChatPage') };
 const tools = {
   explore: () => import('../features/tools/components/ExplorePage'),
   create: () => import('../features/tools/components/CreateToolPage'),
@@ -113,8 +114,8 @@ const HOME_CHILDREN: Array<[string, Loader?]> = [
   ['library/projects/:projectId', collections.library],
   ['library/no-project', collections.library],
   ['automation', automation.list],
-  ['chat'],
-  ['chat/:id'],
+  ['chat', chat.page],
+  ['chat/:id', chat.page],
   ['automation/task/:taskId', automation.detail],
   ['api-key-management', automation.keys],
   ['automation/api-keys/activity', automation.activity],

@@ -6,6 +6,8 @@ import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { assignmentsRoutes } from './assignments/assignments.routes';
 import { authRoutes } from './auth/auth.routes';
 import { automationRoutes } from './automation/automation.routes';
+import { chatRoutes } from './chat/chat.routes';
+import { MEDIA_UPLOAD_PATH, mediaRoutes } from './chat/media.routes';
 import { collectionsRoutes } from './collections/collections.routes';
 import { createCollectionsService } from './collections/collections.service';
 import { creditsRoutes } from './credits/credits.routes';
@@ -37,7 +39,11 @@ export function createApp(deps: AppDeps) {
   app.use('*', compress());
   const bodyLimit = limitBody(deps.env.BODY_LIMIT_BYTES);
   // .flow imports carry their own, larger limit (flows.routes.ts).
-  app.use('/api/*', (c, next) => (isFlowImportPath(c.req.path) ? next() : bodyLimit(c, next)));
+  // Media uploads carry their own limit too (media.routes.ts).
+  app.use('/api/*', (c, next) =>
+    isFlowImportPath(c.req.path) || c.req.path === MEDIA_UPLOAD_PATH ? next() : bodyLimit(c, next),
+  );
+  const storage = deps.storage ?? createFileStorage(deps.env, deps.logger);
   app.onError((err, c) => errorResponse(c, err));
 
   const api = new Hono<AppEnv>()
@@ -55,10 +61,12 @@ export function createApp(deps: AppDeps) {
     .route('/', apiKeysRoutes(deps))
     .route('/', automationRoutes(deps))
     .route('/', journalsRoutes(deps))
-    .route('/', reportsRoutes(deps));
+    .route('/', reportsRoutes(deps))
+    .route('/', chatRoutes(deps))
+    .route('/', mediaRoutes(deps, storage));
   app.route('/api', api);
   // The learning record store's xAPI endpoint: its own body limit, CORS and version headers.
-  app.route('/xapi', xapiRoutes(deps, deps.storage ?? createFileStorage(deps.env, deps.logger)));
+  app.route('/xapi', xapiRoutes(deps, storage));
   app.all('/api/*', (c) =>
     c.json({ message: `No route ${c.req.method} ${c.req.path}`, errorCode: ErrorCode.NOT_FOUND }, 404),
   );

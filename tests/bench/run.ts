@@ -1,6 +1,7 @@
 import { automationBench } from './automation.bench';
 import type { Bench, BenchRow } from './bench';
 import { canvasBench } from './canvas.bench';
+import { chatBench } from './chat.bench';
 import { creditsBench } from './credits.bench';
 import { loadBench } from './load.bench';
 import { lrsBench } from './lrs.bench';
@@ -22,6 +23,7 @@ const BENCHES: Bench[] = [
   offlineBench,
   creditsBench,
   lrsBench,
+  chatBench,
   loadBench,
   automationBench,
   reportsBench,

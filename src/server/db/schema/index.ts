@@ -1,6 +1,7 @@
 export * from './assignments';
 export * from './auth';
 export * from './automation';
+export * from './chat';
 export * from './collections';
 export * from './credits';
 export * from './flows';
