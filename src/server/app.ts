@@ -18,6 +18,7 @@ import { lrsRoutes } from './lrs/lrs.routes';
 import { xapiRoutes } from './lrs/xapi.routes';
 import { modelsRoutes } from './models/models.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
+import { playerRoutes } from './player/player.routes';
 import { tagsRoutes } from './tools/tags.routes';
 import { toolsRoutes } from './tools/tools.routes';
 
@@ -45,7 +46,8 @@ export function createApp(deps: AppDeps) {
     .route('/', lrsRoutes(deps))
     .route('/', assignmentsRoutes(deps))
     .route('/', creditsRoutes(deps))
-    .route('/', modelsRoutes(deps));
+    .route('/', modelsRoutes(deps))
+    .route('/', playerRoutes(deps));
   app.route('/api', api);
   // The learning record store's xAPI endpoint: its own body limit, CORS and version headers.
   app.route('/xapi', xapiRoutes(deps, deps.storage ?? createFileStorage(deps.env, deps.logger)));
