@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { ApiError, api } from '../shared/api/http';
+import { ZJoinResponse } from '../shared/contract/assignments';
+import {
+  type TPlayerAiLine,
+  type TPlayerAiRequest,
+  ZPlayerAssignment,
+  ZPlayerFlow,
+  ZStatementsResponse,
+} from '../shared/contract/player';
+import { getAccessToken } from './session';
+
+/** Where the learner is: an assignment they joined, or a public access link (no account). */
+export type TTarget = { kind: 'assignment'; id: string } | { kind: 'public'; code: string };
+
+const base = (t: TTarget) =>
+  t.kind === 'assignment' ? `player/assignment/${t.id}` : `player/public/${encodeURIComponent(t.code)}`;
+const anonymous = (t: TTarget) => t.kind === 'public';
+
+/** The player's only IO (src/shared/contract/player.ts). Calls are quiet: screens show their own text. */
+export const playerApi = {
+  join: (code: string) => api.post('assignment/join', { code }, { schema: ZJoinResponse, quiet: true }),
+  assignment: (t: TTarget) =>
+    api.get(base(t), { schema: z.object({ data: ZPlayerAssignment }), quiet: true, anonymous: anonymous(t) }),
+  flow: (t: TTarget, flowId: string) =>
+    api.get(`${base(t)}/flow/${flowId}`, {
+      schema: z.object({ data: ZPlayerFlow }),
+      quiet: true,
+      anonymous: anonymous(t),
+    }),
+  sharedFlow: (id: string) =>
+    api.get(`player/share/flow/${id}`, {
+      schema: z.object({ data: ZPlayerFlow }),
+      quiet: true,
+      anonymous: true,
+    }),
+  statements: (t: TTarget, flowId: string, statements: unknown[], learner?: { id: string; name?: string }) =>
+    api.post(
+      `${base(t)}/flow/${flowId}/statements`,
+      { statements, ...(learner ? { learner } : {}) },
+      { schema: ZStatementsResponse, quiet: true, anonymous: anonymous(t) },
+    ),
+
+  /** Streams an AI answer line by line (NDJSON); a refusal before the stream is an ApiError. */
+  async *ai(
+    t: TTarget,
+    flowId: string,
+    req: TPlayerAiRequest,
+    signal?: AbortSignal,
+  ): AsyncGenerator<TPlayerAiLine> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (!anonymous(t)) {
+      const token = await getAccessToken();
+      if (token) headers.Authorization = `Bearer ${token}`;
+    }
+    const res = await fetch(`/api/${base(t)}/flow/${flowId}/ai`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(req),
+      signal,
+    });
+    if (!res.ok || !res.body) {
+      const body = await res.json().catch(() => ({}));
+      throw new ApiError(
+        'http',
+        body.message ?? `Stream request failed ${res.status}`,
+        res.status,
+        body.errorCode,
+      );
+    }
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let at = buffer.indexOf('\n');
+      while (at >= 0) {
+        const line = buffer.slice(0, at).trim();
+        buffer = buffer.slice(at + 1);
+        at = buffer.indexOf('\n');
+        if (!line) continue;
+        try {
+          yield JSON.parse(line) as TPlayerAiLine;
+        } catch {
+          // A malformed line is ignored (spec 03 §8).
+        }
+      }
+    }
+  },
+};
