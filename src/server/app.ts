@@ -14,11 +14,13 @@ import { healthRoutes } from './http/health';
 import { requestLog } from './http/request-log';
 import { limitBody, securityHeaders } from './http/security';
 import { mountClient } from './http/static-client';
+import { journalsRoutes } from './journals/journals.routes';
 import { lrsRoutes } from './lrs/lrs.routes';
 import { xapiRoutes } from './lrs/xapi.routes';
 import { modelsRoutes } from './models/models.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
 import { playerRoutes } from './player/player.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { tagsRoutes } from './tools/tags.routes';
 import { toolsRoutes } from './tools/tools.routes';
 
@@ -46,6 +48,8 @@ export function createApp(deps: AppDeps) {
     .route('/', lrsRoutes(deps))
     .route('/', assignmentsRoutes(deps))
     .route('/', creditsRoutes(deps))
+    .route('/', journalsRoutes(deps))
+    .route('/', reportsRoutes(deps))
     .route('/', modelsRoutes(deps))
     .route('/', playerRoutes(deps));
   app.route('/api', api);

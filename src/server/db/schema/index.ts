@@ -3,6 +3,7 @@ export * from './auth';
 export * from './collections';
 export * from './credits';
 export * from './flows';
+export * from './journals';
 export * from './lrs';
 export * from './orgs';
 export * from './system';
