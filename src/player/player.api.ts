@@ -6,6 +6,7 @@ import {
   type TPlayerAiRequest,
   ZPlayerAssignment,
   ZPlayerFlow,
+  ZPlayerJournal,
   ZStatementsResponse,
 } from '../shared/contract/player';
 import { getAccessToken } from './session';
@@ -40,6 +41,23 @@ export const playerApi = {
       { statements, ...(learner ? { learner } : {}) },
       { schema: ZStatementsResponse, quiet: true, anonymous: anonymous(t) },
     ),
+
+  journal: (id: string, name: string) =>
+    api.get(`player/assignment/${id}/journal`, {
+      query: { name },
+      schema: z.object({ data: ZPlayerJournal.nullable() }),
+      quiet: true,
+    }),
+  writeJournal: (
+    id: string,
+    flowId: string,
+    body: { name: string; content: string; nodeId: string; nodeType: string },
+  ) => api.put(`player/assignment/${id}/flow/${flowId}/journal`, body, { quiet: true }),
+  updateJournal: (id: string, body: { name: string; content: string; mode: 'append' | 'replace' }) =>
+    api.post(`player/assignment/${id}/journal/update`, body, {
+      schema: z.object({ updated: z.boolean() }),
+      quiet: true,
+    }),
 
   /** Streams an AI answer line by line (NDJSON); a refusal before the stream is an ApiError. */
   async *ai(

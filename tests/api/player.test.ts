@@ -178,6 +178,43 @@ describe('[PLAYER] participant routes', () => {
   });
 });
 
+describe('[PLAYER] journals port', () => {
+  it("keeps a participant's journals of the assignment, readable and updatable, and refuses strangers", async () => {
+    const a = await createAssignment(w);
+    await joinAs(w.users.participant.token, a.code);
+    const token = w.users.participant.token;
+    const base = `/api/player/assignment/${a._id}`;
+    expect((await t.call('GET', `${base}/journal?name=Diary`, { token })).body.data).toBeNull();
+    const put = await t.call('PUT', `${base}/flow/${w.orgFlows[0]}/journal`, {
+      token,
+      body: { name: 'Diary', content: 'Day 1: seeds', nodeId: 'j1', nodeType: 'journalNode' },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const up = await t.call('POST', `${base}/journal/update`, {
+      token,
+      body: { name: 'Diary', content: 'Day 2: sprouts', mode: 'append' },
+    });
+    expect(up.body.updated).toBe(true);
+    const read = await t.call('GET', `${base}/journal?name=Diary`, { token });
+    expect(read.body.data.content).toContain('Day 1: seeds');
+    expect(read.body.data.content).toContain('Day 2: sprouts');
+    const none = await t.call('POST', `${base}/journal/update`, {
+      token,
+      body: { name: 'Other', content: 'x', mode: 'append' },
+    });
+    expect(none.body.updated).toBe(false);
+    expect((await t.call('GET', `${base}/journal`, { token })).status).toBe(400);
+    const stranger = await t.call('GET', `${base}/journal?name=Diary`, { token: w.users.stranger.token });
+    expect(stranger.status).toBe(403);
+    // The teacher's journal report reads what the learner wrote.
+    const report = await t.call('GET', `/api/assignment/${a._id}/journal-report`, {
+      token: w.users.owner.token,
+      orgId: w.org,
+    });
+    expect(JSON.stringify(report.body)).toContain('Diary');
+  });
+});
+
 describe('[PLAYER] AI route', () => {
   it('streams the offline provider answer to a participant', async () => {
     const a = await createAssignment(w);

@@ -63,12 +63,21 @@ export function browserRunOptions(
         learner: where.learner,
       }),
   };
+  // Journals belong to a participant: a public visitor or a preview has none (the runtime says so).
+  const journals = target?.kind === 'assignment' && {
+    read: async (name: string) => (await playerApi.journal(target.id, name)).data,
+    write: async (name: string, content: string, meta: { nodeId: string; nodeType: string }) => {
+      await playerApi.writeJournal(target.id, flowId, { name, content, ...meta });
+    },
+    update: async (name: string, content: string, mode: 'append' | 'replace') =>
+      (await playerApi.updateJournal(target.id, { name, content, mode })).updated,
+  };
   const origin = window.location.origin;
   return {
     ports: {
       ...(ai ? { ai } : {}),
       ...(xapi ? { xapi } : {}),
-      // Journals: the journals store is not merged into this branch yet; the runtime reports port-missing.
+      ...(journals ? { journals } : {}),
       storage: { mediaUrl: (ref: string) => ref },
       clock: { now: () => Date.now() },
       random: { next: () => Math.random(), uuid },

@@ -3,6 +3,9 @@ import { stream } from 'hono/streaming';
 import { z } from 'zod';
 import { ZId } from '../../shared/contract/collections';
 import {
+  ZJournalQuery,
+  ZJournalUpdate,
+  ZJournalWrite,
   ZPlayerAiRequest,
   ZPlayerParams,
   ZPublicFlowParams,
@@ -11,7 +14,8 @@ import {
 } from '../../shared/contract/player';
 import { requireAuth } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/context';
-import { jsonBody, params } from '../http/validate';
+import { jsonBody, params, query } from '../http/validate';
+import { createJournalsService } from '../journals/journals.service';
 import { createPlayerAi } from './player.ai';
 import { createPlayerService, type PlayerAccess } from './player.service';
 
@@ -25,6 +29,9 @@ const ZAssignmentParam = z.object({ id: ZId });
 export function playerRoutes(deps: AppDeps) {
   const player = createPlayerService(deps);
   const ai = createPlayerAi(deps);
+  const journals = createJournalsService(deps);
+  const plain = (j: { name: string; content: string; updatedAt: string } | null) =>
+    j && { name: j.name, content: j.content, updatedAt: j.updatedAt };
   const auth = requireAuth(deps);
   const origin = (c: Context<AppEnv>) =>
     deps.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(c.req.url).origin;
@@ -40,48 +47,77 @@ export function playerRoutes(deps: AppDeps) {
     });
   };
 
-  return new Hono<AppEnv>()
-    .get('/player/assignment/:id', auth, async (c) => {
-      const access = await participant(c, params(c, ZAssignmentParam).id);
-      return c.json({ data: await player.assignment(access, origin(c)) });
-    })
-    .get('/player/assignment/:id/flow/:flowId', auth, async (c) => {
-      const p = params(c, ZPlayerParams);
-      return c.json({ data: await player.flow(await participant(c, p.id), p.flowId) });
-    })
-    .post('/player/assignment/:id/flow/:flowId/statements', auth, async (c) => {
-      const p = params(c, ZPlayerParams);
-      const access = await participant(c, p.id);
-      const body = await jsonBody(c, ZStatementsRequest);
-      return c.json(await player.record(access, p.flowId, body, origin(c)));
-    })
-    .post('/player/assignment/:id/flow/:flowId/ai', auth, async (c) => {
-      const p = params(c, ZPlayerParams);
-      const access = await participant(c, p.id);
-      await player.flow(access, p.flowId);
-      return streamAi(c, access);
-    })
-    .get('/player/public/:code', async (c) => {
-      const access = await player.asPublic(params(c, ZPublicParams).code);
-      return c.json({ data: await player.assignment(access, origin(c)) });
-    })
-    .get('/player/public/:code/flow/:flowId', async (c) => {
-      const p = params(c, ZPublicFlowParams);
-      return c.json({ data: await player.flow(await player.asPublic(p.code), p.flowId) });
-    })
-    .post('/player/public/:code/flow/:flowId/statements', async (c) => {
-      const p = params(c, ZPublicFlowParams);
-      const body = await jsonBody(c, ZStatementsRequest);
-      const access = await player.asPublic(p.code, body.learner);
-      return c.json(await player.record(access, p.flowId, body, origin(c)));
-    })
-    .post('/player/public/:code/flow/:flowId/ai', async (c) => {
-      const p = params(c, ZPublicFlowParams);
-      const access = await player.asPublic(p.code);
-      await player.flow(access, p.flowId);
-      return streamAi(c, access);
-    })
-    .get('/player/share/flow/:id', async (c) =>
-      c.json({ data: await player.sharedFlow(params(c, ZAssignmentParam).id) }),
-    );
+  return (
+    new Hono<AppEnv>()
+      .get('/player/assignment/:id', auth, async (c) => {
+        const access = await participant(c, params(c, ZAssignmentParam).id);
+        return c.json({ data: await player.assignment(access, origin(c)) });
+      })
+      .get('/player/assignment/:id/flow/:flowId', auth, async (c) => {
+        const p = params(c, ZPlayerParams);
+        return c.json({ data: await player.flow(await participant(c, p.id), p.flowId) });
+      })
+      .post('/player/assignment/:id/flow/:flowId/statements', auth, async (c) => {
+        const p = params(c, ZPlayerParams);
+        const access = await participant(c, p.id);
+        const body = await jsonBody(c, ZStatementsRequest);
+        return c.json(await player.record(access, p.flowId, body, origin(c)));
+      })
+      .post('/player/assignment/:id/flow/:flowId/ai', auth, async (c) => {
+        const p = params(c, ZPlayerParams);
+        const access = await participant(c, p.id);
+        await player.flow(access, p.flowId);
+        return streamAi(c, access);
+      })
+      // The runtime's journals port: the participant's own journals of this assignment.
+      .get('/player/assignment/:id/journal', auth, async (c) => {
+        const access = await participant(c, params(c, ZAssignmentParam).id);
+        const { name } = query(c, ZJournalQuery);
+        const userId = c.get('auth').userId;
+        return c.json({ data: plain(await journals.read({ assignmentId: access.row.id, userId, name })) });
+      })
+      .put('/player/assignment/:id/flow/:flowId/journal', auth, async (c) => {
+        const p = params(c, ZPlayerParams);
+        const access = await participant(c, p.id);
+        await player.flow(access, p.flowId);
+        const body = await jsonBody(c, ZJournalWrite);
+        const key = { assignmentId: access.row.id, userId: c.get('auth').userId, name: body.name };
+        const saved = await journals.save(key, {
+          content: body.content,
+          type: body.nodeType,
+          flowId: p.flowId,
+          refId: body.nodeId,
+        });
+        return c.json({ data: plain(saved) });
+      })
+      .post('/player/assignment/:id/journal/update', auth, async (c) => {
+        const access = await participant(c, params(c, ZAssignmentParam).id);
+        const body = await jsonBody(c, ZJournalUpdate);
+        const key = { assignmentId: access.row.id, userId: c.get('auth').userId, name: body.name };
+        return c.json({ updated: (await journals.update(key, body.content, body.mode)) !== null });
+      })
+      .get('/player/public/:code', async (c) => {
+        const access = await player.asPublic(params(c, ZPublicParams).code);
+        return c.json({ data: await player.assignment(access, origin(c)) });
+      })
+      .get('/player/public/:code/flow/:flowId', async (c) => {
+        const p = params(c, ZPublicFlowParams);
+        return c.json({ data: await player.flow(await player.asPublic(p.code), p.flowId) });
+      })
+      .post('/player/public/:code/flow/:flowId/statements', async (c) => {
+        const p = params(c, ZPublicFlowParams);
+        const body = await jsonBody(c, ZStatementsRequest);
+        const access = await player.asPublic(p.code, body.learner);
+        return c.json(await player.record(access, p.flowId, body, origin(c)));
+      })
+      .post('/player/public/:code/flow/:flowId/ai', async (c) => {
+        const p = params(c, ZPublicFlowParams);
+        const access = await player.asPublic(p.code);
+        await player.flow(access, p.flowId);
+        return streamAi(c, access);
+      })
+      .get('/player/share/flow/:id', async (c) =>
+        c.json({ data: await player.sharedFlow(params(c, ZAssignmentParam).id) }),
+      )
+  );
 }

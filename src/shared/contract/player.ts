@@ -116,3 +116,23 @@ export const CREDIT_ERROR_CODES = [
   'ORG_UNIT_BALANCE_INSUFFICIENT',
   'ORGANIZATION_MONTHLY_CREDIT_LIMIT_EXCEEDED',
 ] as const;
+
+/**
+ * The journals port of the runtime (participants only; a public visitor has no journal):
+ *   GET  /api/player/assignment/{id}/journal?name=           → { data: { name, content, updatedAt } | null }
+ *   PUT  /api/player/assignment/{id}/flow/{flowId}/journal   TJournalWrite → { data }
+ *   POST /api/player/assignment/{id}/journal/update          TJournalUpdate → { updated }
+ */
+export const ZJournalQuery = z.object({ name: zText().trim().min(1, 'is required').max(200) });
+export const ZJournalWrite = z.object({
+  name: zText().trim().min(1, 'is required').max(200),
+  content: zText().max(200_000),
+  nodeId: zText().max(200),
+  nodeType: zText().max(100),
+});
+export const ZJournalUpdate = z.object({
+  name: zText().trim().min(1, 'is required').max(200),
+  content: zText().max(200_000),
+  mode: z.enum(['append', 'replace']),
+});
+export const ZPlayerJournal = z.object({ name: z.string(), content: z.string(), updatedAt: z.string() });
