@@ -1,6 +1,5 @@
 import { createStore, get, set } from 'idb-keyval';
 import { ApiError } from '../shared/api/http';
-import { PLAYER_STATEMENTS_MAX } from '../shared/contract/player';
 import { playerApi, type TTarget } from './player.api';
 
 /**
@@ -17,6 +16,8 @@ export type TOutboxEntry = {
   learner?: { id: string; name?: string };
 };
 
+/** PLAYER_STATEMENTS_MAX of the contract (kept here: the contract module would bring zod into the player). */
+const PLAYER_STATEMENTS_MAX = 50;
 const store = typeof indexedDB === 'undefined' ? undefined : createStore('flowlearn-player', 'outbox');
 const KEY = 'statements';
 let memory: TOutboxEntry[] = [];

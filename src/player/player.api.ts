@@ -1,13 +1,13 @@
-import { z } from 'zod';
 import { ApiError, api } from '../shared/api/http';
-import { ZJoinResponse } from '../shared/contract/assignments';
-import {
-  type TPlayerAiLine,
-  type TPlayerAiRequest,
-  ZPlayerAssignment,
-  ZPlayerFlow,
-  ZPlayerJournal,
-  ZStatementsResponse,
+import type { ZJoinedAssignment } from '../shared/contract/assignments';
+
+type TJoinedAssignment = import('zod').infer<typeof ZJoinedAssignment>;
+
+import type {
+  TPlayerAiLine,
+  TPlayerAiRequest,
+  TPlayerAssignment,
+  TPlayerFlow,
 } from '../shared/contract/player';
 import { getAccessToken } from './session';
 
@@ -18,46 +18,40 @@ const base = (t: TTarget) =>
   t.kind === 'assignment' ? `player/assignment/${t.id}` : `player/public/${encodeURIComponent(t.code)}`;
 const anonymous = (t: TTarget) => t.kind === 'public';
 
-/** The player's only IO (src/shared/contract/player.ts). Calls are quiet: screens show their own text. */
+/**
+ * The player's only IO (src/shared/contract/player.ts). Calls are quiet: screens show their own text.
+ * Answers are typed, not parsed with the contract's zod schemas: zod would more than double the
+ * player's entry on a cheap phone; the server validates every request with them.
+ */
+const as = <T>(p: Promise<unknown>) => p as Promise<T>;
 export const playerApi = {
-  join: (code: string) => api.post('assignment/join', { code }, { schema: ZJoinResponse, quiet: true }),
+  join: (code: string) =>
+    as<{ data: TJoinedAssignment }>(api.post('assignment/join', { code }, { quiet: true })),
   assignment: (t: TTarget) =>
-    api.get(base(t), { schema: z.object({ data: ZPlayerAssignment }), quiet: true, anonymous: anonymous(t) }),
+    as<{ data: TPlayerAssignment }>(api.get(base(t), { quiet: true, anonymous: anonymous(t) })),
   flow: (t: TTarget, flowId: string) =>
-    api.get(`${base(t)}/flow/${flowId}`, {
-      schema: z.object({ data: ZPlayerFlow }),
-      quiet: true,
-      anonymous: anonymous(t),
-    }),
+    as<{ data: TPlayerFlow }>(api.get(`${base(t)}/flow/${flowId}`, { quiet: true, anonymous: anonymous(t) })),
   sharedFlow: (id: string) =>
-    api.get(`player/share/flow/${id}`, {
-      schema: z.object({ data: ZPlayerFlow }),
-      quiet: true,
-      anonymous: true,
-    }),
+    as<{ data: TPlayerFlow }>(api.get(`player/share/flow/${id}`, { quiet: true, anonymous: true })),
   statements: (t: TTarget, flowId: string, statements: unknown[], learner?: { id: string; name?: string }) =>
-    api.post(
-      `${base(t)}/flow/${flowId}/statements`,
-      { statements, ...(learner ? { learner } : {}) },
-      { schema: ZStatementsResponse, quiet: true, anonymous: anonymous(t) },
+    as<{ ids: string[]; counted: number }>(
+      api.post(
+        `${base(t)}/flow/${flowId}/statements`,
+        { statements, ...(learner ? { learner } : {}) },
+        { quiet: true, anonymous: anonymous(t) },
+      ),
     ),
-
   journal: (id: string, name: string) =>
-    api.get(`player/assignment/${id}/journal`, {
-      query: { name },
-      schema: z.object({ data: ZPlayerJournal.nullable() }),
-      quiet: true,
-    }),
+    as<{ data: { name: string; content: string; updatedAt: string } | null }>(
+      api.get(`player/assignment/${id}/journal`, { query: { name }, quiet: true }),
+    ),
   writeJournal: (
     id: string,
     flowId: string,
     body: { name: string; content: string; nodeId: string; nodeType: string },
   ) => api.put(`player/assignment/${id}/flow/${flowId}/journal`, body, { quiet: true }),
   updateJournal: (id: string, body: { name: string; content: string; mode: 'append' | 'replace' }) =>
-    api.post(`player/assignment/${id}/journal/update`, body, {
-      schema: z.object({ updated: z.boolean() }),
-      quiet: true,
-    }),
+    as<{ updated: boolean }>(api.post(`player/assignment/${id}/journal/update`, body, { quiet: true })),
 
   /** Streams an AI answer line by line (NDJSON); a refusal before the stream is an ApiError. */
   async *ai(

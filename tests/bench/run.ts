@@ -3,6 +3,7 @@ import { canvasBench } from './canvas.bench';
 import { creditsBench } from './credits.bench';
 import { lrsBench } from './lrs.bench';
 import { offlineBench } from './offline.bench';
+import { playerBench } from './player.bench';
 import { shellSizeBench } from './shell-size.bench';
 import { startupBench } from './startup.bench';
 import { toolSearchBench } from './tool-search.bench';
@@ -19,6 +20,7 @@ const BENCHES: Bench[] = [
   offlineBench,
   creditsBench,
   lrsBench,
+  playerBench,
 ];
 
 const filter = process.argv[2]?.toLowerCase();
