@@ -169,4 +169,83 @@ export default defineE2E([
     },
     { browser: { viewport: 'phone' }, timeoutMs: 120_000 },
   ),
+  test(
+    '[PLAYER] a public link without an account keeps answers typed offline and stops cleanly without credits',
+    async ({ page, context, url, screenshot }) => {
+      const token = await apiToken(url);
+      const flow = await api(url, token, 'POST', 'flows', {
+        name: 'Open lesson',
+        nodes: NODES,
+        edges: EDGES,
+      });
+      const made = await api<{ data: { _id: string } }>(url, token, 'POST', 'assignment', {
+        name: 'Open week',
+        flowIds: [flow.json.data._id],
+        unitUsageOption: 'PAY_BY_ME',
+      });
+      const link = await api<{ code: string }>(
+        url,
+        token,
+        'POST',
+        `assignment/${made.json.data._id}/access-link`,
+        {},
+      );
+      expectEqual(link.status, 201, 'access link created');
+
+      await page.goto(url(`/viewer/public-assignment/${link.json.code}`));
+      await page.getByRole('link', { name: /Open lesson/ }).click();
+      await page.getByLabel('Light').check();
+      await page.getByRole('button', { name: 'Submit answers' }).click();
+      await page.getByText('Why do leaves turn to the light?').waitFor();
+
+      // Weak Wi-Fi: the typed answer is kept on the phone and the AI block cannot run.
+      await context.setOffline(true);
+      await page.fill('#pl-text', 'Typed on the bus.');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page
+        .getByTestId('outbox')
+        .getByText(/Offline: answers saved \(\d+\)/)
+        .waitFor();
+      await page.getByRole('button', { name: 'Try again' }).waitFor();
+      await screenshot('offline');
+
+      // Back online: the outbox sends; the link has no credits, so the AI block stops with the message.
+      await context.setOffline(false);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await page.getByTestId('outbox').waitFor({ state: 'detached', timeout: 20_000 });
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page
+        .getByText('This link has run out of credits. Please ask the person who shared it.')
+        .waitFor();
+      await screenshot('out-of-credits');
+
+      const cred = await api<{ key: string; secret: string }>(url, token, 'POST', 'lrs/credentials', {
+        name: 'e2e-2',
+      });
+      const basic = `Basic ${Buffer.from(`${cred.json.key}:${cred.json.secret}`).toString('base64')}`;
+      const activity = encodeURIComponent(url(`/viewer/assignment/${made.json.data._id}`));
+      const statements = await eventually('the offline answer in the LRS', async () => {
+        const res = await fetch(url(`/xapi/statements?activity=${activity}&related_activities=true`), {
+          headers: { Authorization: basic, 'X-Experience-API-Version': '1.0.3' },
+        });
+        const body = (await res.json()) as {
+          statements: Array<{
+            actor: { account?: { name: string } };
+            context?: { extensions?: Record<string, unknown> };
+          }>;
+        };
+        const typed = body.statements.find((s) =>
+          Object.entries(s.context?.extensions ?? {}).some(
+            ([k, v]) => k.endsWith('evidence') && v === 'Typed on the bus.',
+          ),
+        );
+        return typed ? body.statements : undefined;
+      });
+      expect(
+        statements.every((s) => s.actor.account?.name.startsWith('guest-')),
+        'a public visitor is recorded as a guest',
+      );
+    },
+    { browser: { viewport: 'phone' }, timeoutMs: 120_000 },
+  ),
 ]);
