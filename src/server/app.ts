@@ -30,7 +30,14 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestLog(deps.logger));
   const secure = securityHeaders();
   // /xapi/ answers content on other origins (CORS, its own Cross-Origin-Resource-Policy).
-  app.use('*', (c, next) => (c.req.path.startsWith('/xapi/') ? next() : secure(c, next)));
+  const secureViewer = securityHeaders({ embeddable: true });
+  app.use('*', (c, next) => {
+    if (c.req.path.startsWith('/xapi/')) return next();
+    // The learner player's pages are embeddable (spec 02 §9 embed code).
+    return c.req.path === '/viewer' || c.req.path.startsWith('/viewer/')
+      ? secureViewer(c, next)
+      : secure(c, next);
+  });
   app.use('*', compress());
   const bodyLimit = limitBody(deps.env.BODY_LIMIT_BYTES);
   // .flow imports carry their own, larger limit (flows.routes.ts).

@@ -357,6 +357,14 @@ describe('[PLAYER] public access link and shared flows', () => {
     expect(out.body.message).toBe(PlayerMessage.linkOutOfCredits);
   });
 
+  it('lets any site embed the player pages (spec 02 §9), and only them', async () => {
+    const viewer = await t.call('GET', '/viewer/public-assignment/abc');
+    expect(viewer.headers.get('x-frame-options')).toBeNull();
+    expect(viewer.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    const editor = await t.call('GET', '/api/health');
+    expect(editor.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
   it('shows a shared flow only once published', async () => {
     const id = w.orgFlows[0];
     expect((await t.call('GET', `/api/player/share/flow/${id}`)).status).toBe(404);
