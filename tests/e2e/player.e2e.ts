@@ -1,9 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import QRCode from 'qrcode';
 import { defineE2E, type E2EServer, expect, expectEqual, test } from './harness';
-import { api, apiToken, eventually } from './offline.util';
+import { api, apiToken, eventually, signInAsDemo } from './offline.util';
 
 type Url = (path: string) => string;
 
@@ -62,7 +61,7 @@ async function newLearner(server: E2EServer, url: Url, email: string, password: 
 export default defineE2E([
   test(
     '[PLAYER] a learner on a phone scans the QR code, runs a quiz, an input and an AI prompt; the teacher sees it',
-    async ({ page, url, server, screenshot }) => {
+    async ({ page, url, server, screenshot, launch }) => {
       // The teacher (demo account): a flow and an assignment paid by the owner, in the personal space.
       const token = await apiToken(url);
       const flow = await api(url, token, 'POST', 'flows', {
@@ -79,12 +78,17 @@ export default defineE2E([
       expectEqual(made.status, 201, 'assignment created');
       const { _id: assignmentId, code } = made.json.data;
 
-      // The QR code of the join link, as the teacher's dialog draws it, photographed by the learner.
+      // The teacher shows the QR code of the assignment; the learner's phone reads that very PNG.
+      const teacher = await launch({ viewport: 'desktop' });
+      await signInAsDemo(teacher.page, url);
+      await teacher.page.goto(url(`/editor/personal/assignment/${assignmentId}`));
+      await teacher.page.getByRole('button', { name: 'Show QR code' }).click();
+      const qr = teacher.page.getByRole('dialog', { name: 'Invite Participants QR' }).getByTestId('qr-image');
+      await qr.waitFor();
+      const dataUrl = (await qr.getAttribute('src')) ?? '';
+      expect(dataUrl.startsWith('data:image/png;base64,'), 'the dialog shows a PNG');
       const png = join(tmpdir(), `join-${code}.png`);
-      writeFileSync(
-        png,
-        await QRCode.toBuffer(url(`/viewer/assignments/join-assignment/${code}`), { width: 320 }),
-      );
+      writeFileSync(png, Buffer.from(dataUrl.split(',')[1], 'base64'));
       const email = `learner-${Date.now()}@school.test`;
       const password = 'learner-password-1';
       await newLearner(server, url, email, password);
