@@ -129,6 +129,17 @@ export default defineE2E([
         return me && me.flows[0].interactions >= 3 ? me.flows[0].interactions : undefined;
       });
       expect(counted >= 3, 'quiz answered, input answered, completed are counted');
+      // …and the teacher's Participants tab shows it.
+      await teacher.page.keyboard.press('Escape');
+      await teacher.page.reload();
+      const row = teacher.page.getByTestId('participant-row').filter({ hasText: email });
+      await row.waitFor();
+      expectEqual(
+        await row.getByTestId('interaction-badge').first().textContent(),
+        String(counted),
+        'matrix cell',
+      );
+      await screenshot('teacher-matrix', teacher.page);
 
       // The statements, read back through the LRS's xAPI endpoint with the teacher's credentials.
       const cred = await api<{ key: string; secret: string }>(url, token, 'POST', 'lrs/credentials', {
