@@ -41,7 +41,12 @@ const canvas = {
 const assignments = {
   list: () => import('../features/assignments/components/AssignmentListPage'),
   wizard: () => import('../features/assignments/components/wizard/AssignmentWizardPage'),
-  detail: () => import('../features/assignments/components/detail/AssignmentDetailPage'),
+  // The report tabs (reports area) plug in with the detail page.
+  detail: () =>
+    Promise.all([
+      import('../features/assignments/components/detail/AssignmentDetailPage'),
+      import('./report-tabs'),
+    ]).then(([page]) => page),
   settings: () => import('../features/assignments/components/settings/AssignmentSettingsPage'),
 };
 // The LRS screen's texts come with its chunk, like the editor's.

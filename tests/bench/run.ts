@@ -4,6 +4,7 @@ import { creditsBench } from './credits.bench';
 import { lrsBench } from './lrs.bench';
 import { offlineBench } from './offline.bench';
 import { playerBench } from './player.bench';
+import { reportsBench } from './reports.bench';
 import { shellSizeBench } from './shell-size.bench';
 import { startupBench } from './startup.bench';
 import { toolSearchBench } from './tool-search.bench';
@@ -21,6 +22,7 @@ const BENCHES: Bench[] = [
   creditsBench,
   lrsBench,
   playerBench,
+  reportsBench,
 ];
 
 const filter = process.argv[2]?.toLowerCase();

@@ -25,6 +25,7 @@ const NAMESPACES = [
   NODE_TEXT_NS,
   'lrs',
   'player',
+  'reports',
 ];
 type Tree = { [k: string]: string | Tree };
 

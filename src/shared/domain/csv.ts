@@ -4,7 +4,7 @@
  * spreadsheet programs read Thai, Chinese and Malay names as UTF-8 rather than the local code page.
  *
  * A text cell that a spreadsheet would run as a formula (=, +, -, @, tab or CR first, and not a
- * number) gets a leading apostrophe: a learner's answer must not become a formula on the teacher's
+ * number, and not a lone '-' placeholder) gets a leading apostrophe: a learner's answer must not become a formula on the teacher's
  * machine (OWASP "CSV injection").
  */
 export const CSV_BOM = '\uFEFF';
@@ -21,7 +21,7 @@ export function csvCell(value: TCsvValue): string {
   if (value === null || value === undefined) text = '';
   else if (typeof value === 'boolean') text = value ? 'TRUE' : 'FALSE';
   else if (typeof value === 'number') text = Number.isFinite(value) ? String(value) : '';
-  else text = FORMULA_START.test(value) && !NUMBER.test(value) ? `'${value}` : value;
+  else text = value.length > 1 && FORMULA_START.test(value) && !NUMBER.test(value) ? `'${value}` : value;
   return `"${text.replace(/"/g, '""')}"`;
 }
 

@@ -35,6 +35,7 @@ describe('[REPORTS] CSV writer', () => {
     expect(csvCell('-3')).toBe('"-3"');
     expect(csvCell('+1.5e3')).toBe('"+1.5e3"');
     expect(csvCell('-x')).toBe('"\'-x"');
+    expect(csvCell('-')).toBe('"-"');
   });
 
   it('parses its own output back to the same cells', () => {
