@@ -8,6 +8,7 @@ import { collectionsRoutes } from './collections/collections.routes';
 import { createCollectionsService } from './collections/collections.service';
 import { creditsRoutes } from './credits/credits.routes';
 import { flowsRoutes, isFlowImportPath } from './flows/flows.routes';
+import { closeOnUnreadBody } from './http/connection';
 import type { AppDeps, AppEnv } from './http/context';
 import { errorResponse } from './http/errors';
 import { healthRoutes } from './http/health';
@@ -28,6 +29,7 @@ import { toolsRoutes } from './tools/tools.routes';
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(deps.logger));
+  app.use('*', closeOnUnreadBody());
   const secure = securityHeaders();
   // /xapi/ answers content on other origins (CORS, its own Cross-Origin-Resource-Policy).
   const secureViewer = securityHeaders({ embeddable: true });

@@ -1,6 +1,7 @@
 import type { Bench, BenchRow } from './bench';
 import { canvasBench } from './canvas.bench';
 import { creditsBench } from './credits.bench';
+import { loadBench } from './load.bench';
 import { lrsBench } from './lrs.bench';
 import { offlineBench } from './offline.bench';
 import { playerBench } from './player.bench';
@@ -23,6 +24,7 @@ const BENCHES: Bench[] = [
   lrsBench,
   playerBench,
   reportsBench,
+  loadBench,
 ];
 
 const filter = process.argv[2]?.toLowerCase();

@@ -156,51 +156,51 @@ export const ZGenerateAssignmentNameRequest = z.object({
 
 /** A row of the list (spec 02 §3). */
 export const ZAssignmentListItem = z.object({
-  id: z.string(),
-  _id: z.string(),
-  name: z.string(),
-  code: z.string(),
+  id: zText(),
+  _id: zText(),
+  name: zText(),
+  code: zText(),
   status: ZAssignmentStatus,
   participants: z.number().int(),
   tools: z.number().int(),
-  iconUrl: z.string().nullable(),
+  iconUrl: zText().nullable(),
   type: ZAssignmentType,
-  description: z.string(),
+  description: zText(),
   isLocked: z.boolean(),
-  updatedAt: z.string(),
+  updatedAt: zText(),
 });
 export type TAssignmentListItem = z.infer<typeof ZAssignmentListItem>;
 
 export const ZAssignmentFlow = z.object({
-  _id: z.string(),
-  name: z.string(),
-  iconUrl: z.string().nullable(),
+  _id: zText(),
+  name: zText(),
+  iconUrl: zText().nullable(),
 });
 
 export const ZAssignmentDetail = z.object({
-  id: z.string(),
-  _id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  code: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  startDate: z.string(),
-  endDate: z.string().nullable(),
-  flowIds: z.array(z.string()),
+  id: zText(),
+  _id: zText(),
+  name: zText(),
+  description: zText(),
+  code: zText(),
+  createdAt: zText(),
+  updatedAt: zText(),
+  startDate: zText(),
+  endDate: zText().nullable(),
+  flowIds: z.array(zText()),
   /** The flows that still exist, in the assignment's order. */
   flows: z.array(ZAssignmentFlow),
-  iconUrl: z.string().nullable(),
+  iconUrl: zText().nullable(),
   isPaused: z.boolean(),
   isLocked: z.boolean(),
-  ownerId: z.string(),
-  ownername: z.string(),
+  ownerId: zText(),
+  ownername: zText(),
   /** The owner's e-mail: PAY_BY_ME is shown as 'PAY_BY_{email}'. */
-  ownerEmail: z.string(),
-  orgId: z.string().nullable(),
+  ownerEmail: zText(),
+  orgId: zText().nullable(),
   signInRequired: z.boolean(),
   status: ZAssignmentStatus,
-  tagIds: z.array(z.string()),
+  tagIds: z.array(zText()),
   type: ZAssignmentType,
   unitUsageOption: ZPaymentOption,
   participants: z.number().int(),
@@ -213,50 +213,50 @@ export const ZAssignmentDetail = z.object({
 export type TAssignmentDetail = z.infer<typeof ZAssignmentDetail>;
 
 export const ZParticipantFlow = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: zText(),
+  name: zText(),
   interactions: z.number().int(),
-  iconUrl: z.string().nullable(),
+  iconUrl: zText().nullable(),
 });
 export const ZParticipant = z.object({
-  id: z.string(),
-  _id: z.string(),
-  fullname: z.string(),
-  email: z.string(),
-  profileImg: z.string().nullable(),
+  id: zText(),
+  _id: zText(),
+  fullname: zText(),
+  email: zText(),
+  profileImg: zText().nullable(),
   viewOutput: z.boolean(),
-  joinedAt: z.string(),
+  joinedAt: zText(),
   flows: z.array(ZParticipantFlow),
 });
 export type TParticipant = z.infer<typeof ZParticipant>;
 
 export const ZCoOwner = z.object({
-  _id: z.string(),
-  id: z.string(),
-  email: z.string(),
-  fullname: z.string(),
-  profileImg: z.string().nullable(),
-  addedAt: z.string(),
+  _id: zText(),
+  id: zText(),
+  email: zText(),
+  fullname: zText(),
+  profileImg: zText().nullable(),
+  addedAt: zText(),
 });
 export type TCoOwner = z.infer<typeof ZCoOwner>;
 
 export const ZAccessLink = z.object({
   /** The code. */
-  id: z.string(),
-  url: z.string(),
-  createdAt: z.string(),
+  id: zText(),
+  url: zText(),
+  createdAt: zText(),
 });
 export type TAccessLink = z.infer<typeof ZAccessLink>;
 
 export const ZJoinedAssignment = z.object({
-  assignmentId: z.string(),
-  name: z.string(),
-  code: z.string(),
+  assignmentId: zText(),
+  name: zText(),
+  code: zText(),
   alreadyJoined: z.boolean(),
 });
 
 export const ZAssignmentResponse = z.object({ data: ZAssignmentDetail });
-export const ZAssignmentWithMessage = z.object({ data: ZAssignmentDetail, message: z.string() });
+export const ZAssignmentWithMessage = z.object({ data: ZAssignmentDetail, message: zText() });
 export const ZAssignmentListResponse = z.object({ data: z.array(ZAssignmentListItem) });
 export const ZCheckCodeResponse = z.object({ isUnique: z.boolean() });
 export const ZParticipantsResponse = z.object({
@@ -265,14 +265,14 @@ export const ZParticipantsResponse = z.object({
 });
 export const ZCoOwnersResponse = z.object({
   coOwners: z.array(ZCoOwner),
-  owner: z.object({ _id: z.string(), email: z.string(), fullname: z.string() }),
+  owner: z.object({ _id: zText(), email: zText(), fullname: zText() }),
 });
-export const ZCoOwnersWithMessage = z.object({ coOwners: z.array(ZCoOwner), message: z.string() });
+export const ZCoOwnersWithMessage = z.object({ coOwners: z.array(ZCoOwner), message: zText() });
 export const ZAccessLinksResponse = z.object({ accessLinks: z.array(ZAccessLink) });
-export const ZAccessLinkCreated = z.object({ code: z.string(), data: ZAccessLink, message: z.string() });
+export const ZAccessLinkCreated = z.object({ code: zText(), data: ZAccessLink, message: zText() });
 export const ZAccessLinkResponse = z.object({ data: ZAccessLink });
-export const ZJoinResponse = z.object({ data: ZJoinedAssignment, message: z.string() });
-export const ZMessageResponse = z.object({ message: z.string() });
+export const ZJoinResponse = z.object({ data: ZJoinedAssignment, message: zText() });
+export const ZMessageResponse = z.object({ message: zText() });
 
 /** Success texts of spec 02 §7 (the client shows them translated). */
 export const AssignmentMessage = {

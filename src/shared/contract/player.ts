@@ -23,34 +23,34 @@ export const PLAYER_AI_MESSAGES_MAX = 60;
 export const PLAYER_AI_MESSAGE_MAX = 40_000;
 
 export const ZPlayerFlowSummary = z.object({
-  _id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  iconUrl: z.string().nullable(),
+  _id: zText(),
+  name: zText(),
+  description: zText(),
+  iconUrl: zText().nullable(),
   /** The learner's interactions with this flow so far (0 for a public visitor). */
   interactions: z.number().int(),
 });
 export type TPlayerFlowSummary = z.infer<typeof ZPlayerFlowSummary>;
 
 export const ZPlayerAssignment = z.object({
-  _id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  iconUrl: z.string().nullable(),
-  status: z.string(),
+  _id: zText(),
+  name: zText(),
+  description: zText(),
+  iconUrl: zText().nullable(),
+  status: zText(),
   flows: z.array(ZPlayerFlowSummary),
   /** Where statements go: 'https://host/viewer/assignment/{id}' (the assignment activity). */
-  activityId: z.string(),
+  activityId: zText(),
   /** For a public link: its code; the learner is anonymous. */
-  publicCode: z.string().nullable(),
-  actor: z.object({ name: z.string(), mbox: z.string().optional() }).nullable(),
+  publicCode: zText().nullable(),
+  actor: z.object({ name: zText(), mbox: zText().optional() }).nullable(),
 });
 export type TPlayerAssignment = z.infer<typeof ZPlayerAssignment>;
 
 export const ZPlayerFlow = z.object({
-  _id: z.string(),
-  name: z.string(),
-  description: z.string(),
+  _id: zText(),
+  name: zText(),
+  description: zText(),
   revision: z.number().int(),
   nodes: z.array(z.unknown()),
   edges: z.array(z.unknown()),
@@ -58,21 +58,21 @@ export const ZPlayerFlow = z.object({
 export type TPlayerFlow = z.infer<typeof ZPlayerFlow>;
 
 export const ZPlayerParams = z.object({ id: ZId, flowId: ZId });
-export const ZPublicParams = z.object({ code: z.string().regex(/^[a-z0-9]{1,40}$/, 'is not a link code') });
+export const ZPublicParams = z.object({ code: zText().regex(/^[a-z0-9]{1,40}$/, 'is not a link code') });
 export const ZPublicFlowParams = ZPublicParams.extend({ flowId: ZId });
 
 /** An anonymous visitor of a public link: a random id kept in the browser. */
 export const ZAnonymousLearner = z.object({
-  id: z.string().regex(/^[a-zA-Z0-9-]{8,64}$/, 'must be 8 to 64 letters, digits or dashes'),
+  id: zText().regex(/^[a-zA-Z0-9-]{8,64}$/, 'must be 8 to 64 letters, digits or dashes'),
   name: zText().trim().max(80).optional(),
 });
 
 export const ZStatementsRequest = z.object({
-  statements: z.array(z.record(z.string(), z.unknown())).min(1).max(PLAYER_STATEMENTS_MAX),
+  statements: z.array(z.record(zText(), z.unknown())).min(1).max(PLAYER_STATEMENTS_MAX),
   learner: ZAnonymousLearner.optional(),
 });
 export type TStatementsRequest = z.infer<typeof ZStatementsRequest>;
-export const ZStatementsResponse = z.object({ ids: z.array(z.string()), counted: z.number().int() });
+export const ZStatementsResponse = z.object({ ids: z.array(zText()), counted: z.number().int() });
 
 export const ZPlayerAiRequest = z.object({
   nodeId: zText().min(1).max(200),
@@ -135,4 +135,4 @@ export const ZJournalUpdate = z.object({
   content: zText().max(200_000),
   mode: z.enum(['append', 'replace']),
 });
-export const ZPlayerJournal = z.object({ name: z.string(), content: z.string(), updatedAt: z.string() });
+export const ZPlayerJournal = z.object({ name: zText(), content: zText(), updatedAt: zText() });

@@ -7,6 +7,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { toastSuccess } from '../../../ui/surfaces';
 import { orgsApi } from '../orgs.api';
 import { loadOrgs } from '../orgs.store';
+import { CodeStrength } from './CodeStrength';
 
 /** Any signed-in user can create an organisation and becomes its admin. */
 export function CreateOrgDialog({ onClose }: { onClose: () => void }) {
@@ -61,6 +62,7 @@ export function CreateOrgDialog({ onClose }: { onClose: () => void }) {
             onChange={(e) => setOrgCode(e.target.value.toLowerCase())}
           />
           <span className="field__hint">{t('org.codeHint')}</span>
+          <CodeStrength code={orgCode} />
         </div>
         <div className="field">
           <label htmlFor="org-description">{t('org.description')}</label>
