@@ -2,8 +2,10 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { ErrorCode } from '../shared/contract/errors';
 import { createFileStorage } from './adapters/storage/storage';
+import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { assignmentsRoutes } from './assignments/assignments.routes';
 import { authRoutes } from './auth/auth.routes';
+import { automationRoutes } from './automation/automation.routes';
 import { collectionsRoutes } from './collections/collections.routes';
 import { createCollectionsService } from './collections/collections.service';
 import { creditsRoutes } from './credits/credits.routes';
@@ -60,6 +62,8 @@ export function createApp(deps: AppDeps) {
     .route('/', journalsRoutes(deps))
     .route('/', reportsRoutes(deps))
     .route('/', modelsRoutes(deps))
+    .route('/', apiKeysRoutes(deps))
+    .route('/', automationRoutes(deps))
     .route('/', playerRoutes(deps));
   app.route('/api', api);
   // The learning record store's xAPI endpoint: its own body limit, CORS and version headers.

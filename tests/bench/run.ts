@@ -1,3 +1,4 @@
+import { automationBench } from './automation.bench';
 import type { Bench, BenchRow } from './bench';
 import { canvasBench } from './canvas.bench';
 import { creditsBench } from './credits.bench';
@@ -25,6 +26,7 @@ const BENCHES: Bench[] = [
   playerBench,
   reportsBench,
   loadBench,
+  automationBench,
 ];
 
 const filter = process.argv[2]?.toLowerCase();

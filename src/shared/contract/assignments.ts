@@ -20,9 +20,11 @@ import { ZPaymentOption } from './tools';
  *   GET    /api/assignment/{id}/co-owners           → { coOwners: TCoOwner[], owner }
  *   POST   /api/assignment/{id}/co-owners           { coOwnerEmails } → { coOwners, message }
  *   DELETE /api/assignment/{id}/co-owners/{coOwner} → { message }
- *   GET    /api/assignment/{id}/access-links        → { accessLinks: TAccessLink[] }
+ *   GET    /api/assignment/{id}/access-links        → { accessLinks: TAccessLink[], creditBalance }
  *   POST   /api/assignment/{id}/access-link         { orgId? } → 201 { code, data: TAccessLink, message }
  *   GET    /api/assignment/access-link/{code}       → { data: TAccessLink } (owner and co-owners)
+ *   POST   /api/assignment/access-link/{code}/topup-unit  TTopUpRequest → { data: TAccessLink, message }
+ *          (managers; credits move from the space's wallet to the link's own wallet, in the ledger)
  * The owner, the co-owners and (in an organisation) its admins manage an assignment; anyone else in
  * the space gets 403, and an assignment of another space answers 404.
  */
@@ -245,6 +247,12 @@ export const ZAccessLink = z.object({
   id: zText(),
   url: zText(),
   createdAt: zText(),
+  /** Credits left in the link's own wallet (spec 02 §3; numbers rounded to 6 decimals). */
+  totalRemainingValue: z.number(),
+  /** Credits the link's learners have spent. */
+  totalUsedValue: z.number(),
+  /** Remaining plus used. */
+  totalValue: z.number(),
 });
 export type TAccessLink = z.infer<typeof ZAccessLink>;
 
@@ -268,7 +276,12 @@ export const ZCoOwnersResponse = z.object({
   owner: z.object({ _id: zText(), email: zText(), fullname: zText() }),
 });
 export const ZCoOwnersWithMessage = z.object({ coOwners: z.array(ZCoOwner), message: zText() });
-export const ZAccessLinksResponse = z.object({ accessLinks: z.array(ZAccessLink) });
+export const ZAccessLinksResponse = z.object({
+  accessLinks: z.array(ZAccessLink),
+  /** The account balance a top-up is paid from: the organisation's wallet, or the personal one. */
+  creditBalance: z.number(),
+});
+export const ZAccessLinkTopUpResponse = z.object({ data: ZAccessLink, message: zText() });
 export const ZAccessLinkCreated = z.object({ code: zText(), data: ZAccessLink, message: zText() });
 export const ZAccessLinkResponse = z.object({ data: ZAccessLink });
 export const ZJoinResponse = z.object({ data: ZJoinedAssignment, message: zText() });
@@ -289,6 +302,7 @@ export const AssignmentMessage = {
   coOwnerRemoved: 'Co-owner removed successfully.',
   joined: 'You joined the assignment.',
   linkCreated: 'Access link created successfully.',
+  linkToppedUp: 'Topup success',
 } as const;
 
 /** Why a join was refused (POST /api/assignment/join). */

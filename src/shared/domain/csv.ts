@@ -67,3 +67,6 @@ export function parseCsv(text: string): string[][] {
   }
   return rows;
 }
+
+/** One row of quoted cells (the automation task export). */
+export const csvLine = (cells: string[]): string => cells.map(csvCell).join(',');
