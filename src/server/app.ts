@@ -24,6 +24,7 @@ import { lrsRoutes } from './lrs/lrs.routes';
 import { xapiRoutes } from './lrs/xapi.routes';
 import { modelsRoutes } from './models/models.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
+import { playerRoutes } from './player/player.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { tagsRoutes } from './tools/tags.routes';
 import { toolsRoutes } from './tools/tools.routes';
@@ -35,7 +36,14 @@ export function createApp(deps: AppDeps) {
   app.use('*', closeOnUnreadBody());
   const secure = securityHeaders();
   // /xapi/ answers content on other origins (CORS, its own Cross-Origin-Resource-Policy).
-  app.use('*', (c, next) => (c.req.path.startsWith('/xapi/') ? next() : secure(c, next)));
+  const secureViewer = securityHeaders({ embeddable: true });
+  app.use('*', (c, next) => {
+    if (c.req.path.startsWith('/xapi/')) return next();
+    // The learner player's pages are embeddable (spec 02 §9 embed code).
+    return c.req.path === '/viewer' || c.req.path.startsWith('/viewer/')
+      ? secureViewer(c, next)
+      : secure(c, next);
+  });
   app.use('*', compress());
   const bodyLimit = limitBody(deps.env.BODY_LIMIT_BYTES);
   // .flow imports carry their own, larger limit (flows.routes.ts).
@@ -63,7 +71,8 @@ export function createApp(deps: AppDeps) {
     .route('/', journalsRoutes(deps))
     .route('/', reportsRoutes(deps))
     .route('/', chatRoutes(deps))
-    .route('/', mediaRoutes(deps, storage));
+    .route('/', mediaRoutes(deps, storage))
+    .route('/', playerRoutes(deps));
   app.route('/api', api);
   // The learning record store's xAPI endpoint: its own body limit, CORS and version headers.
   app.route('/xapi', xapiRoutes(deps, storage));

@@ -6,6 +6,7 @@ import { creditsBench } from './credits.bench';
 import { loadBench } from './load.bench';
 import { lrsBench } from './lrs.bench';
 import { offlineBench } from './offline.bench';
+import { playerBench } from './player.bench';
 import { reportsBench } from './reports.bench';
 import { shellSizeBench } from './shell-size.bench';
 import { startupBench } from './startup.bench';
@@ -27,6 +28,7 @@ const BENCHES: Bench[] = [
   loadBench,
   automationBench,
   reportsBench,
+  playerBench,
 ];
 
 const filter = process.argv[2]?.toLowerCase();

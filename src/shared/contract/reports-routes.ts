@@ -37,24 +37,24 @@ const ZScore = z.object({
   min: z.number().nullable(),
   max: z.number().nullable(),
 });
-const ZPerson = z.object({ name: z.string(), email: z.string(), profileImg: z.string().nullable() });
+const ZPerson = z.object({ name: zText(), email: zText(), profileImg: zText().nullable() });
 
 export const ZReportUser = ZPerson.extend({
   ticked: z.boolean(),
   score: ZScore.nullable(),
-  evidence: z.string().nullable(),
-  timestamp: z.string().nullable(),
+  evidence: zText().nullable(),
+  timestamp: zText().nullable(),
   evidenceHistories: z.array(
-    z.object({ evidence: z.string().nullable(), score: ZScore.nullable(), timestamp: z.string() }),
+    z.object({ evidence: zText().nullable(), score: ZScore.nullable(), timestamp: zText() }),
   ),
 });
 export const ZReportObject = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: zText(),
+  name: zText(),
   verbs: z.array(
     z.object({
-      id: z.string(),
-      name: z.string(),
+      id: zText(),
+      name: zText(),
       participants: z.object({ count: z.number(), total: z.number() }),
       users: z.array(ZReportUser),
     }),
@@ -63,20 +63,20 @@ export const ZReportObject = z.object({
 export const ZReportV2Response = z.object({ objects: z.array(ZReportObject), participantsTotal: z.number() });
 
 export const ZJournalReportItem = z.object({
-  name: z.string(),
-  type: z.string(),
+  name: zText(),
+  type: zText(),
   participants: z.object({ count: z.number(), total: z.number() }),
   users: z.array(
     ZPerson.extend({
       hasJournal: z.boolean(),
       journalData: z
         .object({
-          journalId: z.string(),
-          thumbnail: z.string().nullable(),
-          paragraph: z.string(),
-          latestUpdated: z.string(),
-          createdBy: z.string(),
-          content: z.string(),
+          journalId: zText(),
+          thumbnail: zText().nullable(),
+          paragraph: zText(),
+          latestUpdated: zText(),
+          createdBy: zText(),
+          content: zText(),
         })
         .nullable(),
     }),
@@ -85,36 +85,36 @@ export const ZJournalReportItem = z.object({
 export const ZJournalReportResponse = z.object({ journals: z.array(ZJournalReportItem) });
 
 export const ZCollaborativeJournal = z.object({
-  journalId: z.string(),
-  name: z.string(),
-  type: z.string(),
-  latestUpdated: z.string(),
+  journalId: zText(),
+  name: zText(),
+  type: zText(),
+  latestUpdated: zText(),
   collaborators: z.array(ZPerson),
-  members: z.array(z.string()),
-  content: z.string(),
+  members: z.array(zText()),
+  content: zText(),
 });
 export const ZCollaborativeJournalResponse = z.object({ journals: z.array(ZCollaborativeJournal) });
 
 export const ZActivityRecord = z.object({
-  actor: z.string(),
-  verb: z.string(),
-  object: z.string(),
-  timestamp: z.string(),
+  actor: zText(),
+  verb: zText(),
+  object: zText(),
+  timestamp: zText(),
 });
 export const ZLatestActivity = z.object({
-  flow: z.object({ _id: z.string(), name: z.string(), iconUrl: z.string().nullable() }),
+  flow: z.object({ _id: zText(), name: zText(), iconUrl: zText().nullable() }),
   records: z.array(ZActivityRecord),
   /** Credits as a decimal string (spent by the assignment's runs of the flow). */
-  totalCost: z.string(),
+  totalCost: zText(),
   totalRecords: z.number(),
 });
 export const ZLatestActivitiesResponse = z.object({ latestActivities: z.array(ZLatestActivity) });
 
 export const ZLineChartResponse = z.object({
-  graph: z.array(z.object({ date: z.string(), interactions: z.number() })),
+  graph: z.array(z.object({ date: zText(), interactions: z.number() })),
 });
 export const ZTopActivitiesResponse = z.object({
-  topActivities: z.array(z.object({ username: z.string(), email: z.string(), interactions: z.number() })),
+  topActivities: z.array(z.object({ username: zText(), email: zText(), interactions: z.number() })),
 });
 
 export const ZDashboardData = z.object({
@@ -122,9 +122,9 @@ export const ZDashboardData = z.object({
   activeParticipants: z.number(),
   /** Session Completion %: completed over launched (or over active participants), capped at 100. */
   sessionCompletion: z.number(),
-  verbs: z.array(z.object({ id: z.string(), name: z.string(), count: z.number() })),
+  verbs: z.array(z.object({ id: zText(), name: zText(), count: z.number() })),
   /** The newest statements (of `verb` when asked), at most `limit`; xAPI statements as stored. */
-  statements: z.array(z.record(z.string(), z.unknown())),
+  statements: z.array(z.record(zText(), z.unknown())),
   /** How many statements match `verb` (or all), beyond the ones sent. */
   matching: z.number(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './collections';
+import { zText } from './text';
 
 /**
  * Reports and journals (spec 02 §2, §3, §7). Signed-in user in the space of the `orgId` header:
@@ -16,21 +17,21 @@ export const EMPTY_JOURNAL_CONTENT = 'Journal is Empty';
 
 /** Spec 02 §3 Journal, plus the fields the player and the reports need (userId, flowId, collaborative). */
 export const ZJournal = z.object({
-  _id: z.string(),
-  name: z.string(),
-  content: z.string(),
-  refId: z.string().nullable(),
-  thumbnail: z.string().nullable(),
-  paragraph: z.string(),
+  _id: zText(),
+  name: zText(),
+  content: zText(),
+  refId: zText().nullable(),
+  thumbnail: zText().nullable(),
+  paragraph: zText(),
   isArchive: z.boolean(),
-  type: z.string(),
-  assignmentId: z.string(),
-  flowId: z.string().nullable(),
-  userId: z.string().nullable(),
+  type: zText(),
+  assignmentId: zText(),
+  flowId: zText().nullable(),
+  userId: zText().nullable(),
   collaborative: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  members: z.array(z.string()),
+  createdAt: zText(),
+  updatedAt: zText(),
+  members: z.array(zText()),
 });
 export type TJournal = z.infer<typeof ZJournal>;
 
