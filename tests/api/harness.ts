@@ -59,7 +59,7 @@ export async function createTestApp(
   const database = await openDatabase(url ? { url } : { pgliteDir: 'memory://' });
   if (url) await database.truncateAll();
   const tokens = await createTokenService(database.db, env);
-  const logger = createLogger('silent');
+  const logger = createLogger((process.env.TEST_LOG as 'silent') ?? 'silent');
   const mail = opts.mail ?? createMailAdapter(env, database.db, logger);
   const ai = opts.ai ?? createAiProvider(env);
   const deps: AppDeps = { env, database, logger, tokens, mail, ai };

@@ -18,7 +18,8 @@ export async function callFrom(
       headers: { 'Content-Type': 'application/json', ...headers },
       body: JSON.stringify(body),
     },
-    { incoming: { socket: { remoteAddress: peer } } },
+    // A read body, as the node adapter reports it once the JSON was parsed.
+    { incoming: { socket: { remoteAddress: peer }, headers: {}, readableEnded: true } },
   );
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };

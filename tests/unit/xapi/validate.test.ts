@@ -197,7 +197,7 @@ describe('[LRS] statement validation', () => {
     );
     fc.assert(
       fc.property(
-        fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !/^[a-z]{2,8}$/i.test(k)),
+        fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !/^[a-z]{1,8}(-[a-z0-9]{1,8})*$/i.test(k)),
         (key) => {
           expect(() =>
             validateStatement(
