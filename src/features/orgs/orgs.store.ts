@@ -2,7 +2,7 @@ import { proxy } from 'valtio';
 import type { TOrgEntry } from '../../shared/contract/orgs';
 import { offeredLanguages, type TLanguage } from '../../shared/domain/languages';
 import { languageLoad } from '../../ui/language';
-import { isPersonal, PERSONAL, setSpace, space } from '../../ui/space';
+import { isPersonal, LAST_ORG_KEY, PERSONAL, setSpace, space } from '../../ui/space';
 import { orgsApi } from './orgs.api';
 
 const CACHE_KEY = 'orgsCache';
@@ -83,10 +83,22 @@ export async function resolveSpace(orgCode: string): Promise<'ok' | 'not-member'
   return 'ok';
 }
 
-/** The space to open after sign-in: the last visited one, else personal. */
+function storedLastOrgId(): string {
+  try {
+    return localStorage.getItem(LAST_ORG_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The space to open on start and after sign-in (spec 01's last-visited organisation): the server's
+ * record, or this device's when the server cannot be asked (offline); personal when there is none.
+ */
 export async function lastVisitedOrgCode(): Promise<string> {
-  await loadOrgs();
-  const org = orgs.list.find((o) => o.orgId === orgs.lastVisitedOrgId);
+  const fresh = await loadOrgs();
+  const id = fresh ? orgs.lastVisitedOrgId : storedLastOrgId();
+  const org = isPersonal(id) ? undefined : orgs.list.find((o) => o.orgId === id);
   enter(org ?? null);
   return org?.orgCode ?? PERSONAL;
 }
