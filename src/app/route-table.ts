@@ -22,7 +22,10 @@ const auth = {
   callback: () => import('../features/auth/components/CallbackPage'),
   redirect: () => import('../features/auth/components/RedirectPage'),
 };
-const orgs = { join: () => import('../features/orgs/components/JoinOrgPage') };
+const orgs = {
+  join: () => import('../features/orgs/components/JoinOrgPage'),
+  settings: () => import('../features/orgs/components/SpaceSettingsPage'),
+};
 const collections = {
   list: () => import('../features/collections/components/CollectionsPage'),
   one: () => import('../features/collections/components/CollectionPage'),
@@ -93,6 +96,7 @@ const HOME_CHILDREN: Array<[string, Loader?]> = [
   ['explore', tools.explore],
   ['ai-flow-generator'],
   ['join-org', orgs.join],
+  ['settings', orgs.settings],
   ['library', collections.library],
   ['library/projects/:projectId', collections.library],
   ['library/no-project', collections.library],

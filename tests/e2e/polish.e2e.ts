@@ -41,4 +41,52 @@ export default defineE2E([
     await page.goto(url('/editor/'));
     await page.waitForURL(/\/editor\/personal\/explore$/, { timeout: 20_000 });
   }),
+
+  test('[POLISH] a teacher sets the space language in settings; a new organisation picks one', async ({
+    page,
+    url,
+    screenshot,
+  }) => {
+    await signIn(page, url);
+    const languageMenu = () => page.locator('.navbar').getByRole('button', { name: 'Language' });
+    await languageMenu().click();
+    expectEqual(await page.getByRole('menuitemradio', { name: /ไทย/ }).count(), 0, 'Thai on offer before');
+    await page.keyboard.press('Escape');
+
+    // Account menu → Settings: the personal space's default language.
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.waitForURL(/\/editor\/personal\/settings$/);
+    await page.selectOption('#space-language', 'th-TH');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // Saved, and the screen is in Thai at once.
+    await page.getByRole('heading', { name: 'การตั้งค่า', level: 1 }).waitFor({ timeout: 15_000 });
+    await page.locator('.navbar').getByRole('button', { name: 'ภาษา' }).click();
+    await page.getByRole('menuitemradio', { name: /English \(UK\)/ }).click();
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await languageMenu().click();
+    await page.getByRole('menuitemradio', { name: /ไทย/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await screenshot('settings');
+
+    // A new organisation is created with Malay as its default: Malay is offered from then on.
+    await page.getByRole('button', { name: 'Switch space' }).click();
+    await page.getByRole('menuitem', { name: /Create an organisation/ }).click();
+    const code = `lang-${Date.now()}`;
+    await page.fill('#org-name', 'Sekolah Bahasa');
+    await page.fill('#org-code', code);
+    await page.selectOption('#org-language', 'ms-MY');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForURL(new RegExp(`/editor/${code}/explore$`));
+    await languageMenu().click();
+    await page.getByRole('menuitemradio', { name: /Bahasa Melayu/ }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // Its admin sees the organisation's language in its settings.
+    await page.goto(url(`/editor/${code}/settings`));
+    await page.waitForFunction(
+      () => (document.querySelector('#space-language') as HTMLSelectElement)?.value === 'ms-MY',
+    );
+    await switchTo(page, /Personal/, 'personal');
+  }),
 ]);

@@ -89,6 +89,11 @@ export function Navbar() {
               },
               { key: 'sep', separator: true },
               {
+                key: 'settings',
+                label: t('account.settings'),
+                onSelect: () => navigate(`/${spaceSnap.orgCode}/settings`),
+              },
+              {
                 key: 'lrs',
                 label: t('account.lrs'),
                 onSelect: () => navigate(`/${spaceSnap.orgCode}/lrs`),

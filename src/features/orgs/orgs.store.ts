@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { TOrgEntry } from '../../shared/contract/orgs';
+import type { TOrgEntry, TUserDefaultLanguageResponse } from '../../shared/contract/orgs';
 import { offeredLanguages, type TLanguage } from '../../shared/domain/languages';
 import { languageLoad } from '../../ui/language';
 import { isPersonal, LAST_ORG_KEY, PERSONAL, setSpace, space } from '../../ui/space';
@@ -13,6 +13,8 @@ export const orgs = proxy({
   lastVisitedOrgId: '',
   /** Default languages of the personal space and each org; decides which languages are offered. */
   languageDefaults: [] as Array<string | null>,
+  /** The default language per space: `personal` or an organisation's id → code (null: not set). */
+  spaceLanguages: {} as Record<string, string | null>,
 });
 
 function readCache(): TOrgEntry[] {
@@ -37,10 +39,23 @@ export async function loadOrgs(): Promise<boolean> {
   }
 }
 
+function takeLanguages(res: TUserDefaultLanguageResponse): void {
+  orgs.languageDefaults = [res.personalSpace.defaultLanguage, ...res.orgs.map((o) => o.defaultLanguage)];
+  orgs.spaceLanguages = Object.fromEntries([
+    [PERSONAL, res.personalSpace.defaultLanguage],
+    ...res.orgs.map((o) => [o.id, o.defaultLanguage]),
+  ]);
+}
+
 export async function loadLanguageDefaults(): Promise<void> {
   const res = await orgsApi.defaultLanguages().catch(() => null);
-  if (res)
-    orgs.languageDefaults = [res.personalSpace.defaultLanguage, ...res.orgs.map((o) => o.defaultLanguage)];
+  if (res) takeLanguages(res);
+}
+
+/** Sets the default language of the personal space or (admins) of an organisation (spec 01 §9). */
+export async function saveDefaultLanguage(language: TLanguage, orgId: string): Promise<void> {
+  const res = await orgsApi.setDefaultLanguage(language, isPersonal(orgId) ? undefined : orgId);
+  takeLanguages(res);
 }
 
 /** en-GB and en-US always; others when a space default uses them; only English if loading failed. */
