@@ -59,7 +59,7 @@ export default defineE2E([
     await page.getByRole('button', { name: 'Switch space' }).click();
     await page.getByRole('menuitemradio', { name: /Personal/ }).click();
     await page.waitForURL(/\/editor\/personal\/explore$/);
-    await page.getByText('Organization switched successfully').waitFor();
+    await page.getByText('Organisation switched successfully').waitFor();
   }),
 
   test('[AUTH] an unconfirmed account is asked for its code at sign-in', async ({ page, server, url }) => {

@@ -82,11 +82,11 @@ export default defineE2E([
       await toast(page, 'File duplicated successfully.');
       await waitForRows(page, ['Water cycle (copy)', 'Water cycle'], 'rows after duplicating');
 
-      // Move the copy to No Project: it leaves this list and shows in the library's No Project.
+      // Move the copy to No collection: it leaves this list and shows in the library's No collection.
       await rowAction(page, 'Water cycle (copy)', 'Move to…');
-      await page.getByRole('dialog').getByText('No Project', { exact: true }).click();
+      await page.getByRole('dialog').getByText('No collection', { exact: true }).click();
       await page.getByRole('button', { name: 'Move here' }).click();
-      await toast(page, 'File moved to No Project successfully.');
+      await toast(page, 'File moved to No collection successfully.');
       await waitForRows(page, ['Water cycle'], 'rows after moving the copy away');
 
       // Copy the flow into the demo collection.
@@ -110,7 +110,7 @@ export default defineE2E([
       await waitForRows(page, ['Water cycle', 'Water cycle'], 'rows after importing the export');
       await screenshot('collection');
 
-      // The library shows the moved copy under No Project.
+      // The library shows the moved copy under No collection.
       await page.goto(url('/editor/personal/library/no-project'));
       await page.locator('[data-testid="flow-row"]', { hasText: 'Water cycle (copy)' }).first().waitFor();
 

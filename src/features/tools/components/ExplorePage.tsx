@@ -6,6 +6,7 @@ import { EXPLORER_SKELETON_CARDS, type TToolSearchItem } from '../../../shared/c
 import { SearchBox } from '../../../ui/SearchBox';
 import { SkeletonCards } from '../../../ui/Skeleton';
 import { space } from '../../../ui/space';
+import { tagText } from '../tag-text';
 import { explorer, loadTags, resetExplorer, searchNow, setSearchText, setTag } from '../tools.store';
 import { ToolCard } from './ToolCard';
 import { ToolDialog } from './ToolDialog';
@@ -57,10 +58,10 @@ export default function ExplorePage() {
             type="button"
             className="chip"
             aria-pressed={snap.tagId === tag.id}
-            title={tag.description}
+            title={tagText(tag, t).description}
             onClick={() => setTag(tag.id)}
           >
-            {tag.name}
+            {tagText(tag, t).name}
           </button>
         ))}
       </div>
