@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { defineE2E, expectEqual, test } from './harness';
+import { defineE2E, expect, expectEqual, test } from './harness';
+import { waitForWorker } from './offline.util';
 
 const DEMO = { email: 'demo@flowlearn.local', password: 'flowlearn-demo' };
 
@@ -88,5 +89,47 @@ export default defineE2E([
       () => (document.querySelector('#space-language') as HTMLSelectElement)?.value === 'ms-MY',
     );
     await switchTo(page, /Personal/, 'personal');
+  }),
+
+  test('[POLISH] offline, create buttons are disabled and say they need a connection', async ({
+    page,
+    context,
+    url,
+    screenshot,
+  }) => {
+    await signIn(page, url);
+    await page.goto(url('/editor/personal/collections'));
+    const newCollection = page.getByRole('button', { name: /New collection/ }).first();
+    await newCollection.waitFor();
+    expect(await newCollection.isEnabled(), 'New collection is enabled online');
+    // The worker holds the app's pages from now on, so other screens open offline too.
+    await waitForWorker(page);
+
+    await context.setOffline(true);
+    await page.getByTestId('offline-banner').waitFor({ timeout: 15_000 });
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('button')].some(
+        (b) =>
+          b.disabled &&
+          /New collection/.test(b.textContent ?? '') &&
+          /needs a connection/.test(b.textContent ?? ''),
+      ),
+    );
+    await screenshot('offline-collections');
+
+    // The explorer's Create tool (a link online) is a disabled button offline.
+    await page.getByRole('link', { name: 'Explore', exact: true }).click();
+    const createTool = page.getByRole('button', { name: /Create tool/ });
+    await createTool.waitFor();
+    expect(await createTool.isDisabled(), 'Create tool is disabled offline');
+    expectEqual(
+      await page.getByRole('link', { name: /Create tool/ }).count(),
+      0,
+      'no Create tool link offline',
+    );
+
+    // Back online: the buttons work again.
+    await context.setOffline(false);
+    await page.getByRole('link', { name: /Create tool/ }).waitFor({ timeout: 15_000 });
   }),
 ]);

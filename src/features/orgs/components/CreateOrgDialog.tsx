@@ -102,7 +102,7 @@ export function CreateOrgDialog({ onClose }: { onClose: () => void }) {
           <Button variant="secondary" onClick={onClose}>
             {t('common:actions.cancel')}
           </Button>
-          <Button type="submit" busy={busy} disabled={!name.trim()}>
+          <Button type="submit" busy={busy} needsConnection disabled={!name.trim()}>
             {t('org.create')}
           </Button>
         </div>

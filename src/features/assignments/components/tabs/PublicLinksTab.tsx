@@ -47,7 +47,7 @@ export default function PublicLinksTab({ assignment }: DetailTabProps) {
     <div className="links-tab">
       <div className="links-tab__bar">
         <p className="muted">{t('links.lead')}</p>
-        <Button busy={creating} onClick={() => void create()}>
+        <Button busy={creating} needsConnection onClick={() => void create()}>
           + {t('links.create')}
         </Button>
       </div>
