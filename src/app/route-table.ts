@@ -78,7 +78,7 @@ export const PUBLIC_ROUTES: RouteDef[] = [
   { path: '/reset-password', kind: 'public', load: auth.reset },
   { path: '/signup', kind: 'public', load: auth.signup },
   { path: '/org-login', kind: 'public', load: auth.orgLogin },
-  { path: '/error', kind: 'public' },
+  { path: '/error', kind: 'public', load: () => import('./pages/ErrorPage') },
 ];
 
 /** Guarded full-page routes (no home layout). */
