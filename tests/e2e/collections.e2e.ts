@@ -104,10 +104,10 @@ export default defineE2E([
       const saved = join(mkdtempSync(join(tmpdir(), 'flowlearn-e2e-export-')), fileName);
       await download.saveAs(saved);
 
-      // Import the file back into the same collection: it joins the list first.
+      // Import the file back into the same collection: it joins the list first, named as a copy.
       await page.getByTestId('import-flow-input').setInputFiles(saved);
-      await toast(page, /“Water cycle” imported/);
-      await waitForRows(page, ['Water cycle', 'Water cycle'], 'rows after importing the export');
+      await toast(page, /“Water cycle \(copy\)” imported/);
+      await waitForRows(page, ['Water cycle (copy)', 'Water cycle'], 'rows after importing the export');
       await screenshot('collection');
 
       // The library shows the moved copy under No collection.
