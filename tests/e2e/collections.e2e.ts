@@ -133,8 +133,8 @@ export default defineE2E([
 
       // Delete a flow (after confirming), then the whole collection.
       await page.goto(collectionUrl);
-      await waitForRows(page, ['Water cycle', 'Water cycle'], 'rows before deleting');
-      await rowAction(page, 'Water cycle', 'Delete');
+      await waitForRows(page, ['Water cycle (copy)', 'Water cycle'], 'rows before deleting');
+      await rowAction(page, 'Water cycle (copy)', 'Delete');
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
       await toast(page, 'File deleted successfully.');
       await waitForRows(page, ['Water cycle'], 'rows after deleting one flow');
