@@ -45,6 +45,9 @@ export default defineConfig({
   },
   server: { proxy: { '/api': { target: 'http://localhost:8787', changeOrigin: false } } },
   test: {
+    // Generous limits: CI and benches share 2 cores, and a slow machine is not a failing product.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,

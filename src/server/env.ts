@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustedProxies } from './http/client-ip';
 
 /**
  * The only reader of process.env. Every outside service has an embedded default so that
@@ -44,9 +45,32 @@ const ZEnv = z.object({
     .int()
     .positive()
     .default(64 * 1024 * 1024),
-  /** Sign-in and code requests allowed per e-mail / per IP in each 15-minute window. */
+  /**
+   * Per 15-minute window: failed sign-ins per account from one address / per address; code requests
+   * per e-mail / per address.
+   */
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  /**
+   * Proxies whose X-Forwarded-For is believed for rate limits: comma-separated addresses or CIDR
+   * ranges (`127.0.0.1, 10.0.0.0/8`). Empty (default): no proxy is trusted, the socket address counts.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .superRefine((v, ctx) => {
+      try {
+        parseTrustedProxies(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
+  /** Failed sign-ins of one account (from any address) before its sign-ins are slowed. */
+  AUTH_SLOW_AFTER_FAILURES: z.coerce.number().int().positive().default(10),
+  /** Once slowed, an account takes one sign-in attempt per this many seconds (never a lock-out). */
+  AUTH_SLOW_INTERVAL_SECONDS: z.coerce.number().int().positive().default(30),
+  /** Verification and reset codes mailed per e-mail address per hour. */
+  AUTH_CODES_PER_HOUR: z.coerce.number().int().positive().default(5),
   /** Operators who may grant credits (comma-separated e-mails); the demo account by default. */
   ADMIN_EMAILS: z
     .string()

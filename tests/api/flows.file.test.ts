@@ -246,7 +246,7 @@ describe('[FLOWS] .flow import refuses bad files before writing anything', () =>
     await refused(liar, /unpacks to 60\.0 MB; at most 50\.0 MB/);
     const small = zip({ 'manifest.json': manifest, 'flow.json': flowDoc });
     patchDeclaredSize(small, 'flow.json', 10);
-    await refused(small, /flow\.json in the \.flow file is not valid JSON/);
+    await refused(small, /damaged: flow\.json unpacks to more than its declared size/);
   });
 
   it('a body over 20 MB answers 413, and a 50 MB body too', async () => {

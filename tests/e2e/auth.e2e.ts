@@ -56,10 +56,11 @@ export default defineE2E([
     await page.waitForURL(/\/editor\/demo-school\/explore$/);
 
     // Switch back to the personal space from the navbar.
+    // The toast shows for 2 s before the page changes: wait for both together.
     await page.getByRole('button', { name: 'Switch space' }).click();
+    const toast = page.getByText('Organisation switched successfully').waitFor();
     await page.getByRole('menuitemradio', { name: /Personal/ }).click();
-    await page.waitForURL(/\/editor\/personal\/explore$/);
-    await page.getByText('Organisation switched successfully').waitFor();
+    await Promise.all([toast, page.waitForURL(/\/editor\/personal\/explore$/)]);
   }),
 
   test('[AUTH] an unconfirmed account is asked for its code at sign-in', async ({ page, server, url }) => {

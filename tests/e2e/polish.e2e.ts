@@ -14,8 +14,10 @@ async function signIn(page: Page, url: (p: string) => string): Promise<void> {
 
 async function switchTo(page: Page, name: RegExp, code: string): Promise<void> {
   await page.getByRole('button', { name: 'Switch space' }).click();
+  // The toast follows the server's answer (the switch is recorded); it shows for 2 s only.
+  const toast = page.getByText(/switched successfully/).waitFor();
   await page.getByRole('menuitemradio', { name }).click();
-  await page.waitForURL(new RegExp(`/editor/${code}/explore$`));
+  await Promise.all([toast, page.waitForURL(new RegExp(`/editor/${code}/explore$`))]);
 }
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -24,8 +26,6 @@ export default defineE2E([
   test('[POLISH] the app opens in the space the teacher was last in', async ({ page, url, launch }) => {
     await signIn(page, url);
     await switchTo(page, /Demo School/, 'demo-school');
-    // Wait until the server has recorded the switch (the toast follows its answer).
-    await page.getByText(/switched successfully/).waitFor();
 
     // The installed app's start URL lands in the organisation, not in the personal space.
     await page.goto(url('/editor/'));
@@ -38,7 +38,6 @@ export default defineE2E([
 
     // Back to personal: the start URL follows.
     await switchTo(page, /Personal/, 'personal');
-    await page.getByText(/switched successfully/).waitFor();
     await page.goto(url('/editor/'));
     await page.waitForURL(/\/editor\/personal\/explore$/, { timeout: 20_000 });
   }),

@@ -36,11 +36,13 @@ export async function searchNow(): Promise<void> {
       { tagId: explorer.tagId || undefined, keyword: explorer.searchText.trim() || undefined },
       ctrl.signal,
     );
+    if (inflight !== ctrl) return;
     explorer.tools = res.tools;
     explorer.total = res.total;
     explorer.found = res.found;
   } catch (err) {
-    if (err instanceof ApiError && err.kind === 'cancelled') return;
+    // A superseded request can fail while its body is still being read; only the latest one counts.
+    if (inflight !== ctrl || (err instanceof ApiError && err.kind === 'cancelled')) return;
     explorer.failed = true;
   } finally {
     if (inflight === ctrl) explorer.loading = false;

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TCodePurpose } from '../../shared/contract/auth';
 import { newId } from '../../shared/domain/ids';
 import type { Db } from '../db/client';
@@ -63,27 +63,71 @@ export async function replaceCode(
   });
 }
 
-export async function latestOpenCode(db: Db, email: string, purpose: TCodePurpose): Promise<CodeRow | null> {
-  const [row] = await db
+/**
+ * Adds a sign-up code bound to the password of the sign-up that asked for it. Earlier open sign-up
+ * codes of other passwords keep working (each for its own password), so a second sign-up cannot
+ * replace the first one's code or password. Earlier codes of the same password (a resend) stop
+ * working; used and expired codes of the address are dropped here.
+ */
+export async function addSignupCode(
+  db: Db,
+  code: { email: string; codeHash: string; expiresAt: Date; passwordHash: string | null },
+): Promise<void> {
+  const now = new Date();
+  const mine = and(eq(emailCodes.email, code.email), eq(emailCodes.purpose, 'signup'));
+  await db.transaction(async (tx) => {
+    const samePassword = code.passwordHash
+      ? eq(emailCodes.passwordHash, code.passwordHash)
+      : isNull(emailCodes.passwordHash);
+    const stale = or(lt(emailCodes.expiresAt, now), isNotNull(emailCodes.consumedAt), samePassword);
+    await tx.delete(emailCodes).where(and(mine, stale));
+    await tx
+      .insert(emailCodes)
+      .values({ id: newId(), ...code, purpose: 'signup', attempts: 0, createdAt: now });
+  });
+}
+
+/** Open (unused) codes of an address, newest first. */
+export async function openCodes(db: Db, email: string, purpose: TCodePurpose): Promise<CodeRow[]> {
+  return db
     .select()
     .from(emailCodes)
     .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)))
-    .orderBy(desc(emailCodes.createdAt))
-    .limit(1);
-  return row ?? null;
+    .orderBy(desc(emailCodes.createdAt));
+}
+
+/** Uses up every open code of the address and purpose (after one of them was redeemed). */
+export async function consumeAllCodes(db: Db, email: string, purpose: TCodePurpose): Promise<void> {
+  await db
+    .update(emailCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)));
 }
 
 /**
- * Counts one try before the code is compared, atomically, so parallel guesses cannot all slip in
- * under the limit. False when the limit was already reached.
+ * Counts one try on every open code of the address before anything is compared, atomically, so
+ * parallel guesses cannot slip in under the limit and no code gets more than `max` tries. Returns the
+ * ids of the codes that still had a try left (only those may match).
  */
-export async function countCodeAttempt(db: Db, id: string, max: number): Promise<boolean> {
+export async function countCodeAttempts(
+  db: Db,
+  email: string,
+  purpose: TCodePurpose,
+  max: number,
+): Promise<Set<string>> {
   const rows = await db
     .update(emailCodes)
     .set({ attempts: sql`${emailCodes.attempts} + 1` })
-    .where(and(eq(emailCodes.id, id), lt(emailCodes.attempts, max), isNull(emailCodes.consumedAt)))
+    .where(
+      and(
+        eq(emailCodes.email, email),
+        eq(emailCodes.purpose, purpose),
+        lt(emailCodes.attempts, max),
+        isNull(emailCodes.consumedAt),
+      ),
+    )
     .returning({ id: emailCodes.id });
-  return rows.length === 1;
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Marks the code used; false when another request used it first. */
@@ -94,4 +138,20 @@ export async function consumeCode(db: Db, id: string): Promise<boolean> {
     .where(and(eq(emailCodes.id, id), isNull(emailCodes.consumedAt)))
     .returning({ id: emailCodes.id });
   return rows.length === 1;
+}
+
+/** The user's session version; null when the user does not exist. */
+export async function readSessionVersion(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db.select({ version: users.sessionVersion }).from(users).where(eq(users.id, userId));
+  return row?.version ?? null;
+}
+
+/** Raises the user's session version by one; the new version, or null when the user does not exist. */
+export async function bumpSessionVersion(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ version: users.sessionVersion });
+  return row?.version ?? null;
 }

@@ -20,6 +20,7 @@ import { createAuthService } from './auth.service';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 import { createOidcService, oidcSettings } from './oidc.service';
 import { createSessionService } from './session.service';
+import { signInLimits, takeCodeAllowance } from './signin-limits';
 
 /** /api/auth/*: who may call is stated per route; everything but `me` and `logout` is public. */
 /** The app's error page for a browser that reached the OIDC routes while sign-in by OIDC is off. */
@@ -47,6 +48,7 @@ export function authRoutes(deps: AppDeps) {
       .post('/auth/signup', async (c) => {
         const body = await jsonBody(c, ZSignupRequest);
         await enforceRateLimit(c, deps, 'signup', body.email);
+        await takeCodeAllowance(deps, body.email);
         await auth.signup(body.email, body.password);
         return c.json({ message: AuthMessage.codeSent, email: body.email }, 201);
       })
@@ -61,14 +63,16 @@ export function authRoutes(deps: AppDeps) {
       .post('/auth/resend-code', async (c) => {
         const body = await jsonBody(c, ZResendCodeRequest);
         await enforceRateLimit(c, deps, 'resend', body.email);
+        await takeCodeAllowance(deps, body.email);
         await auth.resendCode(body.email, body.purpose);
         return c.json({ message: AuthMessage.codeResent });
       })
       // public
       .post('/auth/login', async (c) => {
         const body = await jsonBody(c, ZLoginRequest);
-        await enforceRateLimit(c, deps, 'login', body.email);
-        const { session, refreshToken } = await auth.login(body.email, body.password);
+        const limits = signInLimits(c, deps, body.email);
+        await limits.before();
+        const { session, refreshToken } = await auth.login(body.email, body.password, limits.succeeded);
         setRefreshCookie(c, deps.env, refreshToken);
         return c.json(session);
       })
@@ -91,6 +95,7 @@ export function authRoutes(deps: AppDeps) {
       .post('/auth/forgot-password', async (c) => {
         const body = await jsonBody(c, ZForgotPasswordRequest);
         await enforceRateLimit(c, deps, 'forgot', body.email);
+        await takeCodeAllowance(deps, body.email);
         await auth.forgotPassword(body.email);
         return c.json({ message: AuthMessage.forgotSent });
       })

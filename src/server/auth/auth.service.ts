@@ -11,12 +11,15 @@ import { acceptPendingInvites } from '../collections/collections.service';
 import type { AppDeps } from '../http/context';
 import { AppError, unauthenticated } from '../http/errors';
 import {
+  addSignupCode,
+  type CodeRow,
+  consumeAllCodes,
   consumeCode,
-  countCodeAttempt,
+  countCodeAttempts,
   findUserByEmail,
   findUserById,
   insertUser,
-  latestOpenCode,
+  openCodes,
   replaceCode,
   type UserRow,
   updateUser,
@@ -24,6 +27,7 @@ import {
 import { dummyPasswordCheck, hashPassword, verifyPassword } from './password';
 import { createCodeHasher, newCode, sameDigest } from './secrets';
 import type { IssuedSession, SessionService } from './session.service';
+import { takeCodeAllowance } from './signin-limits';
 import { toUser } from './user-view';
 
 const codeError = (errorCode: string, message: string) => new AppError(errorCode, 400, message);
@@ -54,19 +58,43 @@ export function createAuthService(deps: AppDeps, sessions: SessionService) {
     await sendMail(codeMail(email, purpose, code));
   }
 
-  /** Checks and uses up the open code; throws the code errors of the contract. */
-  async function redeemCode(email: string, purpose: TCodePurpose, code: string): Promise<void> {
-    const row = await latestOpenCode(db, email, purpose);
-    if (!row) throw codeError(AuthErrorCode.CODE_INVALID, AuthMessage.codeInvalid);
-    if (row.attempts >= CODE_MAX_ATTEMPTS || !(await countCodeAttempt(db, row.id, CODE_MAX_ATTEMPTS))) {
+  /** A sign-up code carries the password it will set on verification (null: keep the account's). */
+  async function sendSignupCode(email: string, passwordHash: string | null): Promise<void> {
+    // Open codes of one address never share a value, so a code names exactly one sign-up.
+    const taken = new Set((await openCodes(db, email, 'signup')).map((r) => r.codeHash));
+    let code = newCode();
+    let codeHash = await hashCode(email, 'signup', code);
+    while (taken.has(codeHash)) {
+      code = newCode();
+      codeHash = await hashCode(email, 'signup', code);
+    }
+    const expiresAt = new Date(Date.now() + CODE_TTL_SECONDS * 1000);
+    await addSignupCode(db, { email, codeHash, expiresAt, passwordHash });
+    await sendMail(codeMail(email, 'signup', code));
+  }
+
+  /**
+   * Checks and uses up the matching open code; throws the code errors of the contract. Each try
+   * counts against every open code first, and a code allows at most CODE_MAX_ATTEMPTS tries.
+   */
+  async function redeemCode(email: string, purpose: TCodePurpose, code: string): Promise<CodeRow> {
+    const rows = await openCodes(db, email, purpose);
+    if (!rows.length) throw codeError(AuthErrorCode.CODE_INVALID, AuthMessage.codeInvalid);
+    const counted = await countCodeAttempts(db, email, purpose, CODE_MAX_ATTEMPTS);
+    const live = rows.filter((r) => counted.has(r.id));
+    const digest = await hashCode(email, purpose, code);
+    const matches = (r: CodeRow) => sameDigest(digest, r.codeHash);
+    const row = live.find(matches);
+    // A code out of tries is refused even when right, until a new code is sent.
+    if (!live.length || (!row && rows.some(matches))) {
       throw codeError(AuthErrorCode.CODE_ATTEMPTS_EXCEEDED, AuthMessage.codeAttempts);
     }
-    if (row.expiresAt.getTime() <= Date.now())
-      throw codeError(AuthErrorCode.CODE_EXPIRED, AuthMessage.codeExpired);
-    const matches = sameDigest(await hashCode(email, purpose, code), row.codeHash);
-    if (!matches || !(await consumeCode(db, row.id))) {
+    const expired = (r: CodeRow) => r.expiresAt.getTime() <= Date.now();
+    if (expired(row ?? live[0])) throw codeError(AuthErrorCode.CODE_EXPIRED, AuthMessage.codeExpired);
+    if (!row || !(await consumeCode(db, row.id))) {
       throw codeError(AuthErrorCode.CODE_INVALID, AuthMessage.codeInvalid);
     }
+    return row;
   }
 
   return {
@@ -82,15 +110,23 @@ export function createAuthService(deps: AppDeps, sessions: SessionService) {
         await deps.mail.send(signupAttemptMail(email)).catch(() => undefined);
         return;
       }
-      if (user.passwordHash !== passwordHash) await updateUser(db, user.id, { passwordHash });
-      await sendCode(email, 'signup');
+      // A repeat sign-up of an unverified account never changes its password: it gets a code of its
+      // own, and only the code that is typed decides which sign-up's password the account keeps.
+      await sendSignupCode(email, passwordHash);
     },
 
     async verify(email: string, code: string): Promise<void> {
-      await redeemCode(email, 'signup', code);
+      const row = await redeemCode(email, 'signup', code);
       const user = await findUserByEmail(db, email);
       if (!user) throw codeError(AuthErrorCode.CODE_INVALID, AuthMessage.codeInvalid);
-      if (!user.emailVerified) await updateUser(db, user.id, { emailVerified: true });
+      if (!user.emailVerified) {
+        await updateUser(db, user.id, {
+          emailVerified: true,
+          ...(row.passwordHash ? { passwordHash: row.passwordHash } : {}),
+        });
+      }
+      // The other sign-ups' codes end here: whoever verifies later cannot change the password.
+      await consumeAllCodes(db, email, 'signup');
       // The address is proven now: collection invitations sent to it before it had an account apply.
       await acceptPendingInvites(db, user.id, email);
     },
@@ -98,11 +134,21 @@ export function createAuthService(deps: AppDeps, sessions: SessionService) {
     async resendCode(email: string, purpose: TCodePurpose): Promise<void> {
       const user = await findUserByEmail(db, email);
       if (!user) return;
-      if (purpose === 'signup' && user.emailVerified) return;
+      if (purpose === 'signup') {
+        if (user.emailVerified) return;
+        // The new code stands for the newest sign-up, so a resend cannot revive an older password.
+        const [newest] = await openCodes(db, email, 'signup');
+        return sendSignupCode(email, newest?.passwordHash ?? null);
+      }
       await sendCode(email, purpose);
     },
 
-    async login(email: string, password: string): Promise<IssuedSession> {
+    /** `passwordAccepted` runs as soon as the password is known to be right (the rate limits refund). */
+    async login(
+      email: string,
+      password: string,
+      passwordAccepted: () => Promise<void> = async () => undefined,
+    ): Promise<IssuedSession> {
       const user = await findUserByEmail(db, email);
       const ok = user?.passwordHash
         ? await verifyPassword(password, user.passwordHash)
@@ -110,8 +156,10 @@ export function createAuthService(deps: AppDeps, sessions: SessionService) {
       if (!user || !ok) {
         throw new AppError(AuthErrorCode.INVALID_CREDENTIALS, 401, AuthMessage.invalidCredentials);
       }
+      await passwordAccepted();
       if (!user.emailVerified) {
-        await sendCode(email, 'signup');
+        await takeCodeAllowance(deps, email);
+        await sendSignupCode(email, user.passwordHash);
         throw new AppError(AuthErrorCode.USER_NOT_CONFIRMED, 403, AuthMessage.notConfirmed);
       }
       return sessions.start(user);

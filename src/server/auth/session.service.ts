@@ -29,7 +29,11 @@ export function createSessionService(deps: AppDeps) {
   const ttlMs = deps.env.REFRESH_TOKEN_TTL_DAYS * 24 * 3600 * 1000;
 
   async function accessFor(user: UserRow): Promise<TSessionResponse> {
-    const { token, expiresAt } = await deps.tokens.sign({ userId: user.id, email: user.email });
+    const { token, expiresAt } = await deps.tokens.sign({
+      userId: user.id,
+      email: user.email,
+      sessionVersion: user.sessionVersion,
+    });
     return { accessToken: token, expiresAt, user: toUser(user) };
   }
 
@@ -88,6 +92,10 @@ export function createSessionService(deps: AppDeps) {
       return row && !row.revokedAt ? row.userId : null;
     },
 
-    revokeAll: (userId: string) => revokeAllForUser(db, userId),
+    /** Sign-out everywhere: the refresh tokens are revoked and every access token ends now. */
+    async revokeAll(userId: string): Promise<void> {
+      await revokeAllForUser(db, userId);
+      await deps.tokens.versions.bump(userId);
+    },
   };
 }

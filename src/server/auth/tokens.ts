@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
 import type { TEnv } from '../env';
+import { createSessionVersions, type SessionVersions } from './session-versions';
 import { getOrCreateSetting } from './settings.repo';
 
 /** HS256 only: the algorithm is pinned on verify so a token cannot pick its own. */
@@ -16,9 +17,15 @@ export interface AccessClaims {
 }
 
 export interface TokenService {
-  sign(claims: AccessClaims): Promise<{ token: string; expiresAt: number }>;
-  /** Returns the claims, or null for any invalid, expired or foreign token. */
+  /** Signs under the given session version, or the user's current one when none is given. */
+  sign(claims: AccessClaims & { sessionVersion?: number }): Promise<{ token: string; expiresAt: number }>;
+  /**
+   * Returns the claims, or null for any invalid, expired or foreign token, and for a token of an
+   * older session version (after sign-out or a password change) or of a user who no longer exists.
+   */
   verify(token: string): Promise<AccessClaims | null>;
+  /** The per-user session versions the tokens are checked against. */
+  versions: SessionVersions;
 }
 
 /** The signing secret comes from JWT_SECRET or is generated once and shared through the database. */
@@ -31,10 +38,13 @@ export async function loadSecret(db: Db, env: TEnv): Promise<Uint8Array> {
 export async function createTokenService(db: Db, env: TEnv): Promise<TokenService> {
   const secret = await loadSecret(db, env);
   const ttl = env.ACCESS_TOKEN_TTL_SECONDS;
+  const versions = createSessionVersions(db);
   return {
-    async sign({ userId, email }) {
+    versions,
+    async sign({ userId, email, sessionVersion }) {
       const now = Math.floor(Date.now() / 1000);
-      const token = await new SignJWT({ email })
+      const sv = sessionVersion ?? (await versions.current(userId)) ?? 0;
+      const token = await new SignJWT({ email, sv })
         .setProtectedHeader({ alg: ALG })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -52,6 +62,9 @@ export async function createTokenService(db: Db, env: TEnv): Promise<TokenServic
           audience: AUDIENCE,
         });
         if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
+        // Tokens issued before session versions existed carry none: they count as version 0.
+        const sv = typeof payload.sv === 'number' ? payload.sv : 0;
+        if ((await versions.current(payload.sub)) !== sv) return null;
         return { userId: payload.sub, email: payload.email };
       } catch (err) {
         if (err instanceof joseErrors.JOSEError) return null;

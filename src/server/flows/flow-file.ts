@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8 } from 'fflate';
 import { z } from 'zod';
 import { ErrorCode } from '../../shared/contract/errors';
 import {
@@ -23,12 +23,14 @@ import { AppError, badRequest, zodToAppError } from '../http/errors';
 import { PROJECT_ROOT } from '../paths';
 import { DOC_SCHEMAS, migrateFlowDocument } from './flow-file-migrations';
 import { assertDocSize, unknownTypesError } from './graph-check';
+import { inflateEntry, readCentralDirectory, type ZipEntry, ZipError } from './zip-reader';
 
 /**
  * The .flow file: a zip holding manifest.json (format, version, app version, node type versions) and
  * flow.json (the flow document). Writing is shared with the editor (src/shared/domain/flow-file.ts),
  * which exports offline; reading stays here. Reading checks everything before a byte is inflated or written:
- * size, zip structure, entry count, unpacked size and ratio (from the central directory), then the
+ * size, zip structure, entry count, unpacked size and ratio (from the central directory), encryption;
+ * then inflates off the event loop, stopping at each declared size and checking each CRC; then the
  * manifest, the version, the schema of that version, the migrations and the node types.
  */
 
@@ -49,35 +51,41 @@ export function writeFlowFile(doc: TFlowDocument, now: Date = new Date()): Uint8
   return writeSharedFlowFile(doc, { appVersion: APP_VERSION, now });
 }
 
-type Entry = { name: string; size: number; originalSize: number; compression: number };
+type Entry = ZipEntry;
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 const damaged = (what: string) => badRequest(`The .flow file is damaged: ${what}.`);
 const isZip = (b: Uint8Array) =>
   b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && (b[2] === 3 || b[2] === 5);
 
-/** The entries as the central directory declares them; nothing is inflated (the filter refuses all). */
+/** The entries as the central directory declares them; nothing is inflated. */
 function listEntries(bytes: Uint8Array): Entry[] {
-  const entries: Entry[] = [];
   try {
-    unzipSync(bytes, {
-      filter: (f) => {
-        entries.push({
-          name: f.name,
-          size: f.size,
-          originalSize: f.originalSize,
-          compression: f.compression,
-        });
-        return false;
-      },
-    });
-  } catch {
+    return readCentralDirectory(bytes);
+  } catch (err) {
+    if (err instanceof ZipError) throw damaged(err.message);
     throw damaged('its zip directory cannot be read (is the file complete?)');
   }
-  return entries;
 }
 
-/** Zip bomb guard: limits from the declared sizes; fflate never writes past a declared size. */
+/** Unpacks the named entries off the event loop, each stopped at its declared size (zip-reader.ts). */
+async function unpack(bytes: Uint8Array, entries: Entry[]): Promise<Record<string, Uint8Array>> {
+  const files: Record<string, Uint8Array> = {};
+  for (const entry of entries) {
+    if (entry.name !== MANIFEST && entry.name !== DOCUMENT) continue;
+    try {
+      files[entry.name] = await inflateEntry(bytes, entry);
+    } catch (err) {
+      throw damaged(err instanceof ZipError ? err.message : 'its contents cannot be unpacked');
+    }
+  }
+  return files;
+}
+
+/**
+ * Zip bomb guard: limits from the declared sizes; inflating then stops at each entry's declared size,
+ * so the bytes actually produced never pass these limits either.
+ */
 function checkEntries(entries: Entry[]): void {
   if (entries.length > FLOW_FILE_MAX_ENTRIES) {
     throw badRequest(
@@ -99,6 +107,9 @@ function checkEntries(entries: Entry[]): void {
   }
   const odd = entries.find((e) => e.compression !== 0 && e.compression !== 8);
   if (odd) throw badRequest(`The .flow file uses an unsupported compression method for ${odd.name}.`);
+  const locked = entries.find((e) => e.flags & 1);
+  if (locked)
+    throw badRequest(`The .flow file is encrypted (${locked.name}); export it again without a password.`);
 }
 
 function parseJson(bytes: Uint8Array | undefined, name: string): unknown {
@@ -135,7 +146,7 @@ export interface ReadFlowFile {
 }
 
 /** Checks and reads a .flow file; every problem is an AppError (400, or 413 for size) naming it. */
-export function readFlowFile(bytes: Uint8Array): ReadFlowFile {
+export async function readFlowFile(bytes: Uint8Array): Promise<ReadFlowFile> {
   if (bytes.length > FLOW_IMPORT_MAX_BYTES) {
     throw new AppError(
       ErrorCode.PAYLOAD_TOO_LARGE,
@@ -147,12 +158,7 @@ export function readFlowFile(bytes: Uint8Array): ReadFlowFile {
   const entries = listEntries(bytes);
   checkEntries(entries);
   if (!entries.some((e) => e.name === MANIFEST)) throw badRequest(`The .flow file has no ${MANIFEST}.`);
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes, { filter: (f) => f.name === MANIFEST || f.name === DOCUMENT });
-  } catch {
-    throw damaged('its contents cannot be unpacked');
-  }
+  const files = await unpack(bytes, entries);
   const manifest = within(ZManifestIn, parseJson(files[MANIFEST], MANIFEST), MANIFEST);
   const version = manifest.formatVersion ?? 0;
   if (version > FLOW_FILE_VERSION) {

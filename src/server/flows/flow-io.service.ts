@@ -17,7 +17,7 @@ export function createFlowIoService(deps: AppDeps, flows: FlowsService) {
 
   /** Reads the file and marks the links the rules refuse; returns the document to store and the report. */
   async function prepare(caller: Caller, bytes: Uint8Array) {
-    const file = readFlowFile(bytes);
+    const file = await readFlowFile(bytes);
     const { edges, broken } = markBrokenLinks(file.doc, await flows.linkContext(caller, file.doc));
     const doc = { ...file.doc, edges };
     const report: TImportReport = {

@@ -48,7 +48,11 @@ export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
     e.details === undefined
       ? { message: e.message, errorCode: e.code }
       : { message: e.message, errorCode: e.code, details: e.details };
-  if (err instanceof AppError) return c.json(envelope(err), err.status);
+  if (err instanceof AppError) {
+    const retryAfter = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
+    if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
+    return c.json(envelope(err), err.status);
+  }
   if (err instanceof z.ZodError) return c.json(envelope(zodToAppError(err, 'body')), 400);
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;

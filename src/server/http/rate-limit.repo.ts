@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 
@@ -31,4 +31,12 @@ export async function hitCounter(
 /** Drops counters whose window ended, so the table holds only recent callers. */
 export async function pruneCounters(db: Db, before: Date): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, before));
+}
+
+/** Takes one hit back (never below zero). */
+export async function unhitCounter(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
 }

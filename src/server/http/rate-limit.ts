@@ -1,53 +1,90 @@
+import type { BlockList } from 'node:net';
 import type { Context } from 'hono';
-import { ErrorCode } from '../../shared/contract/errors';
+import { ErrorCode, type TErrorCode } from '../../shared/contract/errors';
+import type { TEnv } from '../env';
+import { clientIp, parseTrustedProxies } from './client-ip';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
-import { hitCounter, pruneCounters } from './rate-limit.repo';
+import { hitCounter, pruneCounters, unhitCounter } from './rate-limit.repo';
 
 export const RATE_WINDOW_MS = 15 * 60 * 1000;
 /** About one request in a hundred sweeps expired counters; no timer needed in any process. */
 const PRUNE_CHANCE = 0.01;
+/** The longest window of any counter (the codes per hour): nothing younger is swept. */
+const LONGEST_WINDOW_MS = 60 * 60 * 1000;
+
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 
 /** Buckets are per endpoint, so a mistyped code does not use up the sign-in allowance. */
 export type RateBucket = 'login' | 'signup' | 'verify' | 'resend' | 'forgot' | 'reset';
 
-/**
- * The caller's address: the first x-forwarded-for entry when present (the server is expected to sit
- * behind a proxy in production), else the socket address, else 'unknown'.
- */
-export function clientIp(c: Context<AppEnv>): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded.slice(0, 64);
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
+/** A 429 that carries its Retry-After (seconds, at least 1); the error handler sends the header. */
+export class RateLimitError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterMs: number, message = TOO_MANY_ATTEMPTS, code: TErrorCode = ErrorCode.RATE_LIMITED) {
+    super(code, 429, message);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  }
+}
+
+const proxiesOf = new WeakMap<TEnv, BlockList>();
+
+/** The caller's address, trusting X-Forwarded-For only from the proxies named in TRUST_PROXY. */
+export function callerAddress(c: Context<AppEnv>, env: TEnv): string {
+  let proxies = proxiesOf.get(env);
+  if (!proxies) {
+    proxies = parseTrustedProxies(env.TRUST_PROXY);
+    proxiesOf.set(env, proxies);
+  }
+  return clientIp(c, proxies);
+}
+
+export interface Limit {
+  key: string;
+  max: number;
+  windowMs: number;
 }
 
 /**
- * Counts one attempt per e-mail and per IP; 429 with Retry-After once either is over its limit.
- * Every attempt counts (not only failures), so guessing and mail-bombing are both bounded.
+ * Counts one hit on every limit (atomically in the database, so it holds across processes) and
+ * returns how long until the last one over its maximum frees up; 0 when none is over.
+ */
+export async function hitLimits(deps: AppDeps, limits: Limit[], now = new Date()): Promise<number> {
+  const db = deps.database.db;
+  let retryAfterMs = 0;
+  for (const limit of limits) {
+    const { count, windowStart } = await hitCounter(db, limit.key, now, limit.windowMs);
+    if (count > limit.max) {
+      retryAfterMs = Math.max(retryAfterMs, windowStart.getTime() + limit.windowMs - now.getTime());
+    }
+  }
+  if (Math.random() < PRUNE_CHANCE) await pruneCounters(db, new Date(now.getTime() - LONGEST_WINDOW_MS));
+  return retryAfterMs;
+}
+
+/** Gives back one hit (a sign-in that turned out right is not a failure). */
+export async function refundLimits(deps: AppDeps, limits: Limit[]): Promise<void> {
+  for (const limit of limits) await unhitCounter(deps.database.db, limit.key);
+}
+
+/**
+ * Counts one attempt per e-mail and per address; 429 with Retry-After once either is over its limit.
+ * Every attempt counts (not only failures), so guessing and mail-bombing are both bounded. Sign-in
+ * has its own policy (signInLimits in auth/signin-limits.ts).
  */
 export async function enforceRateLimit(
   c: Context<AppEnv>,
   deps: AppDeps,
-  bucket: RateBucket,
+  bucket: Exclude<RateBucket, 'login'>,
   email: string,
 ): Promise<void> {
-  const now = new Date();
-  const db = deps.database.db;
-  const checks = [
-    { key: `${bucket}:email:${email}`, max: deps.env.AUTH_RATE_LIMIT_PER_EMAIL },
-    { key: `${bucket}:ip:${clientIp(c)}`, max: deps.env.AUTH_RATE_LIMIT_PER_IP },
-  ];
-  let retryAfterMs = 0;
-  for (const check of checks) {
-    const { count, windowStart } = await hitCounter(db, check.key, now, RATE_WINDOW_MS);
-    if (count > check.max) {
-      retryAfterMs = Math.max(retryAfterMs, windowStart.getTime() + RATE_WINDOW_MS - now.getTime());
-    }
-  }
-  if (Math.random() < PRUNE_CHANCE) await pruneCounters(db, new Date(now.getTime() - RATE_WINDOW_MS));
-  if (retryAfterMs > 0) {
-    c.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-    throw new AppError(ErrorCode.RATE_LIMITED, 429, 'Too many attempts. Please try again later.');
-  }
+  const retryAfterMs = await hitLimits(deps, [
+    { key: `${bucket}:email:${email}`, max: deps.env.AUTH_RATE_LIMIT_PER_EMAIL, windowMs: RATE_WINDOW_MS },
+    {
+      key: `${bucket}:ip:${callerAddress(c, deps.env)}`,
+      max: deps.env.AUTH_RATE_LIMIT_PER_IP,
+      windowMs: RATE_WINDOW_MS,
+    },
+  ]);
+  if (retryAfterMs > 0) throw new RateLimitError(retryAfterMs);
 }

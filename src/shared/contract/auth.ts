@@ -23,6 +23,8 @@ export const AuthErrorCode = {
   CODE_INVALID: 'CODE_INVALID',
   CODE_EXPIRED: 'CODE_EXPIRED',
   CODE_ATTEMPTS_EXCEEDED: 'CODE_ATTEMPTS_EXCEEDED',
+  /** 429: the e-mail address had AUTH_CODES_PER_HOUR codes this hour (Retry-After says when). */
+  CODE_LIMIT_REACHED: 'CODE_LIMIT_REACHED',
   REFRESH_REUSED: 'REFRESH_REUSED',
   REFRESH_RACE: 'REFRESH_RACE',
   MAIL_FAILED: 'MAIL_FAILED',
@@ -133,4 +135,6 @@ export const AuthMessage = {
   codeInvalid: 'Invalid verification code.',
   codeExpired: 'The code is expired.',
   codeAttempts: 'Too many wrong codes. Please request a new code.',
+  codeLimit:
+    'Too many codes were sent to this e-mail address. Please use the last code or try again in an hour.',
 } as const;

@@ -8,6 +8,7 @@ import { Button } from '../../../ui/Button';
 import { toastError } from '../../../ui/surfaces';
 import { keepQuery, nextFromSearch, startOidc, takePostLoginPath } from '../auth.paths';
 import { auth, signIn } from '../auth.store';
+import { authErrorText } from '../error-text';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, FormError } from './EmailField';
 import { PasswordField } from './PasswordField';
@@ -47,7 +48,7 @@ export default function LoginPage() {
       navigate(next, { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.errorCode === AuthErrorCode.USER_NOT_CONFIRMED) setStep('verify');
-      else setError(err instanceof ApiError && err.message ? err.message : t('auth.unknownError'));
+      else setError(authErrorText(err, t));
     } finally {
       setBusy(false);
     }

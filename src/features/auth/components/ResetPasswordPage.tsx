@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { ApiError } from '../../../shared/api/http';
 import { CODE_TTL_SECONDS } from '../../../shared/contract/auth';
 import { formatCountdown } from '../../../shared/domain/dates';
 import { Button } from '../../../ui/Button';
 import { toastSuccess } from '../../../ui/surfaces';
 import { authApi } from '../auth.api';
+import { authErrorText } from '../error-text';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, FormError } from './EmailField';
 import { PasswordField } from './PasswordField';
@@ -30,7 +30,7 @@ export default function ResetPasswordPage() {
     try {
       await work();
     } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : t('auth.unknownError'));
+      setError(authErrorText(err, t));
     } finally {
       setBusy(false);
     }

@@ -2,12 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { ApiError } from '../../../shared/api/http';
 import { Button } from '../../../ui/Button';
 import { toastError, toastSuccess } from '../../../ui/surfaces';
 import { authApi } from '../auth.api';
 import { keepQuery, nextFromSearch } from '../auth.paths';
 import { auth, signIn } from '../auth.store';
+import { authErrorText } from '../error-text';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, FormError } from './EmailField';
 import { PasswordField } from './PasswordField';
@@ -36,7 +36,7 @@ export default function SignupPage() {
       await authApi.signup({ email: email.trim(), password });
       setStep('verify');
     } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : t('auth.unknownError'));
+      setError(authErrorText(err, t));
     } finally {
       setBusy(false);
     }

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/http';
 import { CODE_LENGTH, CODE_TTL_SECONDS } from '../../../shared/contract/auth';
 import { formatCountdown } from '../../../shared/domain/dates';
 import { Button } from '../../../ui/Button';
 import { toastError, toastSuccess } from '../../../ui/surfaces';
 import { authApi } from '../auth.api';
+import { authErrorText } from '../error-text';
 import { useCountdown } from './useCountdown';
 
 /** Step 2 of sign-up / sign-in: the 6-digit code with its 120 s countdown (spec 01 §2, §4). */
@@ -27,7 +27,7 @@ export function VerifyStep({ email, onVerified }: { email: string; onVerified: (
       await authApi.verify(email, code);
     } catch (err) {
       setBusy(false);
-      setError(err instanceof ApiError && err.message ? err.message : t('auth.unknownError'));
+      setError(authErrorText(err, t));
       return;
     }
     await onVerified();
@@ -43,7 +43,7 @@ export function VerifyStep({ email, onVerified }: { email: string; onVerified: (
       setError('');
       toastSuccess(t('auth.codeResent'));
     } catch (err) {
-      toastError(err instanceof ApiError && err.message ? err.message : t('auth.unknownError'));
+      toastError(authErrorText(err, t));
     } finally {
       setResending(false);
     }

@@ -15,6 +15,8 @@ export const users = pgTable('users', {
   lastVisitedOrgId: text('last_visited_org_id'),
   defaultLanguage: text('default_language'),
   linkedWithGoogleSpreadSheet: boolean('linked_with_google_spreadsheet').notNull().default(false),
+  /** Raised by sign-out and password changes: access tokens of an older version stop working. */
+  sessionVersion: integer('session_version').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -47,6 +49,8 @@ export const emailCodes = pgTable(
     email: text('email').notNull(),
     purpose: text('purpose', { enum: ['signup', 'reset'] }).notNull(),
     codeHash: text('code_hash').notNull(),
+    /** Sign-up codes only: the password of the sign-up that asked for this code, set on verification. */
+    passwordHash: text('password_hash'),
     expiresAt: ts('expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     consumedAt: ts('consumed_at'),
