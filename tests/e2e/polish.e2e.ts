@@ -131,4 +131,22 @@ export default defineE2E([
     await context.setOffline(false);
     await page.getByRole('link', { name: /Create tool/ }).waitFor({ timeout: 15_000 });
   }),
+
+  test(
+    '[POLISH] on a phone a toast does not cover the navbar',
+    async ({ page, url }) => {
+      await signIn(page, url);
+      await page.getByRole('button', { name: 'Switch space' }).click();
+      await page.getByRole('menuitemradio', { name: /Demo School/ }).click();
+      const toast = page.locator('.toast').first();
+      await toast.waitFor();
+      const [t, n] = [await toast.boundingBox(), await page.locator('.navbar').boundingBox()];
+      expect(t && n && t.y >= n.y + n.height, `toast ${JSON.stringify(t)} below navbar ${JSON.stringify(n)}`);
+      await page.waitForURL(/\/editor\/demo-school\/explore$/);
+      await page.getByRole('button', { name: 'Switch space' }).click();
+      await page.getByRole('menuitemradio', { name: /Personal/ }).click();
+      await page.waitForURL(/\/editor\/personal\/explore$/);
+    },
+    { browser: { viewport: 'phone' } },
+  ),
 ]);
