@@ -36,6 +36,10 @@ export function Menu({
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
     document.addEventListener('pointerdown', onDown);
+    // Near the bottom of the screen (a phone's last rows) the list opens upwards instead of off-screen.
+    const list = root.current?.querySelector<HTMLElement>('[role="menu"]');
+    if (list && list.getBoundingClientRect().bottom > window.innerHeight)
+      list.classList.add('menu__list--up');
     root.current?.querySelector<HTMLElement>('[role^="menuitem"]:not([aria-disabled="true"])')?.focus();
     return () => document.removeEventListener('pointerdown', onDown);
   }, [open]);

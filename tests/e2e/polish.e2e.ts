@@ -149,4 +149,29 @@ export default defineE2E([
     },
     { browser: { viewport: 'phone' } },
   ),
+
+  test(
+    '[POLISH] on a phone the row menu of the last flow stays on the screen',
+    async ({ page, url }) => {
+      await signIn(page, url);
+      await page.goto(url('/editor/personal/collections'));
+      await page.getByTestId('collection-card').first().click();
+      const last = page.locator('[data-testid="flow-row"]').last();
+      await last.waitFor();
+      // Bring the last row to the very bottom of the screen, then open its menu.
+      await last.evaluate((row) => {
+        window.scrollBy(0, row.getBoundingClientRect().bottom - window.innerHeight + 4);
+      });
+      await last.getByRole('button', { name: /Actions for/ }).click();
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      const box = await menu.boundingBox();
+      const height = page.viewportSize()?.height ?? 844;
+      expect(
+        box && box.y >= 0 && box.y + box.height <= height,
+        `menu ${JSON.stringify(box)} on a ${height} px screen`,
+      );
+    },
+    { browser: { viewport: 'phone' } },
+  ),
 ]);
