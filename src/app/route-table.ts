@@ -24,7 +24,8 @@ const auth = {
 };
 const orgs = {
   join: () => import('../features/orgs/components/JoinOrgPage'),
-  settings: () => import('../features/orgs/components/SpaceSettingsPage'),
+  settings: () => import('../features/orgs/components/OrgSettingsPage'),
+  spaceSettings: () => import('../features/orgs/components/SpaceSettingsPage'),
 };
 const collections = {
   list: () => import('../features/collections/components/CollectionsPage'),
@@ -66,6 +67,13 @@ const credits = {
   page: withCredits(() => import('../features/credits/components/CreditsPage')),
   grant: withCredits(() => import('../features/credits/components/GrantPage')),
 };
+const automation = {
+  list: () => import('../features/automation/components/TasksPage'),
+  wizard: () => import('../features/automation/components/TaskWizardPage'),
+  detail: () => import('../features/automation/components/TaskDetailPage'),
+  keys: () => import('../features/api-keys/components/ApiKeysPage'),
+  activity: () => import('../features/api-keys/components/ApiKeyActivityPage'),
+};
 const tools = {
   explore: () => import('../features/tools/components/ExplorePage'),
   create: () => import('../features/tools/components/CreateToolPage'),
@@ -87,8 +95,8 @@ export const FULL_ROUTES: RouteDef[] = [
   { path: '/:orgCode/create-assignment', kind: 'full', load: assignments.wizard },
   { path: '/:orgCode/edit-assignment/:assignmentId', kind: 'full', load: assignments.wizard },
   { path: '/:orgCode/create-tool', kind: 'full', load: tools.create },
-  { path: '/:orgCode/create-automation', kind: 'full' },
-  { path: '/personal/edit-automation/:taskId', kind: 'full' },
+  { path: '/:orgCode/create-automation', kind: 'full', load: automation.wizard },
+  { path: '/personal/edit-automation/:taskId', kind: 'full', load: automation.wizard },
 ];
 
 /** Guarded routes under the home layout; all carry the /{orgCode} prefix. */
@@ -96,17 +104,18 @@ const HOME_CHILDREN: Array<[string, Loader?]> = [
   ['explore', tools.explore],
   ['ai-flow-generator'],
   ['join-org', orgs.join],
-  ['settings', orgs.settings],
+  ['settings', orgs.spaceSettings],
+  ['org-settings', orgs.settings],
   ['library', collections.library],
   ['library/projects/:projectId', collections.library],
   ['library/no-project', collections.library],
-  ['automation'],
+  ['automation', automation.list],
   ['chat'],
   ['chat/:id'],
-  ['automation/task/:taskId'],
-  ['api-key-management'],
-  ['automation/api-keys/activity'],
-  ['automation/api-key-activity/:id'],
+  ['automation/task/:taskId', automation.detail],
+  ['api-key-management', automation.keys],
+  ['automation/api-keys/activity', automation.activity],
+  ['automation/api-key-activity/:id', automation.activity],
   ['automation/:assignmentId'],
   ['assignment', assignments.list],
   ['assignment/:assignmentId', assignments.detail],

@@ -2,12 +2,15 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { ErrorCode } from '../shared/contract/errors';
 import { createFileStorage } from './adapters/storage/storage';
+import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { assignmentsRoutes } from './assignments/assignments.routes';
 import { authRoutes } from './auth/auth.routes';
+import { automationRoutes } from './automation/automation.routes';
 import { collectionsRoutes } from './collections/collections.routes';
 import { createCollectionsService } from './collections/collections.service';
 import { creditsRoutes } from './credits/credits.routes';
 import { flowsRoutes, isFlowImportPath } from './flows/flows.routes';
+import { closeOnUnreadBody } from './http/connection';
 import type { AppDeps, AppEnv } from './http/context';
 import { errorResponse } from './http/errors';
 import { healthRoutes } from './http/health';
@@ -25,6 +28,7 @@ import { toolsRoutes } from './tools/tools.routes';
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(deps.logger));
+  app.use('*', closeOnUnreadBody());
   const secure = securityHeaders();
   // /xapi/ answers content on other origins (CORS, its own Cross-Origin-Resource-Policy).
   app.use('*', (c, next) => (c.req.path.startsWith('/xapi/') ? next() : secure(c, next)));
@@ -45,7 +49,9 @@ export function createApp(deps: AppDeps) {
     .route('/', lrsRoutes(deps))
     .route('/', assignmentsRoutes(deps))
     .route('/', creditsRoutes(deps))
-    .route('/', modelsRoutes(deps));
+    .route('/', modelsRoutes(deps))
+    .route('/', apiKeysRoutes(deps))
+    .route('/', automationRoutes(deps));
   app.route('/api', api);
   // The learning record store's xAPI endpoint: its own body limit, CORS and version headers.
   app.route('/xapi', xapiRoutes(deps, deps.storage ?? createFileStorage(deps.env, deps.logger)));

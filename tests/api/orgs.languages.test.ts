@@ -15,9 +15,10 @@ beforeEach(async () => {
   await t.reset();
   admin = (await newSignedInUser(t, 'admin@example.org')).token;
   member = (await newSignedInUser(t, 'member@example.org')).token;
-  orgId = (await t.call('POST', '/api/organizations', { token: admin, body: { name: 'Lang School' } })).body
-    .data.orgId;
-  await t.call('POST', '/api/users/join-org?orgcode=lang-school', { token: member });
+  const org = (await t.call('POST', '/api/organizations', { token: admin, body: { name: 'Lang School' } }))
+    .body.data;
+  orgId = org.orgId;
+  await t.call('POST', `/api/users/join-org?orgcode=${org.orgCode}`, { token: member });
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,8 @@
+import { automationBench } from './automation.bench';
 import type { Bench, BenchRow } from './bench';
 import { canvasBench } from './canvas.bench';
 import { creditsBench } from './credits.bench';
+import { loadBench } from './load.bench';
 import { lrsBench } from './lrs.bench';
 import { offlineBench } from './offline.bench';
 import { shellSizeBench } from './shell-size.bench';
@@ -19,6 +21,8 @@ const BENCHES: Bench[] = [
   offlineBench,
   creditsBench,
   lrsBench,
+  loadBench,
+  automationBench,
 ];
 
 const filter = process.argv[2]?.toLowerCase();

@@ -55,7 +55,7 @@ export default defineE2E([
 
     // Account menu → Settings: the personal space's default language.
     await page.getByRole('button', { name: 'Account' }).click();
-    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.getByRole('menuitem', { name: 'Settings', exact: true }).click();
     await page.waitForURL(/\/editor\/personal\/settings$/);
     await page.selectOption('#space-language', 'th-TH');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -88,6 +88,15 @@ export function Navbar() {
                 disabled: true,
               },
               { key: 'sep', separator: true },
+              ...(spaceSnap.orgCode && spaceSnap.orgCode !== 'personal'
+                ? [
+                    {
+                      key: 'org-settings',
+                      label: t('account.orgSettings'),
+                      onSelect: () => navigate(`/${spaceSnap.orgCode}/org-settings`),
+                    },
+                  ]
+                : []),
               {
                 key: 'settings',
                 label: t('account.settings'),

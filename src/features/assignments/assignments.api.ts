@@ -5,6 +5,7 @@ import {
   type TUpdateAssignmentRequest,
   ZAccessLinkCreated,
   ZAccessLinksResponse,
+  ZAccessLinkTopUpResponse,
   ZAssignmentListResponse,
   ZAssignmentResponse,
   ZAssignmentWithMessage,
@@ -15,6 +16,7 @@ import {
   ZMessageResponse,
   ZParticipantsResponse,
 } from '../../shared/contract/assignments';
+import type { TDeductFrom } from '../../shared/contract/credits';
 import { FLOW_LIST_LIMIT, ZFlowListResponse, ZFlowSearchResponse } from '../../shared/contract/flows';
 import { ZGenerateNameResponse } from '../../shared/contract/tools';
 
@@ -56,6 +58,13 @@ export const assignmentsApi = {
     api.get(`assignment/${id}/access-links`, { schema: ZAccessLinksResponse, quiet: true }),
   createAccessLink: (id: string, orgId: string | null) =>
     api.post(`assignment/${id}/access-link`, { orgId }, { schema: ZAccessLinkCreated }),
+  /** Quiet: the top-up dialog shows 'Top-up Failed' with the server's message itself. */
+  topUpAccessLink: (code: string, amount: string, deductFrom: TDeductFrom) =>
+    api.post(
+      `assignment/access-link/${encodeURIComponent(code)}/topup-unit`,
+      { amount, deductFrom },
+      { schema: ZAccessLinkTopUpResponse, quiet: true },
+    ),
   join: (code: string) => api.post('assignment/join', { code }, { schema: ZJoinResponse }),
   userFlows: () => api.get('flows/user', { query: { limit: FLOW_LIST_LIMIT }, schema: ZFlowListResponse }),
   searchFlows: (keyword: string, signal?: AbortSignal) =>

@@ -1,6 +1,8 @@
 import { api } from '../../shared/api/http';
 import {
+  type TChangeOrgCodeRequest,
   type TCreateOrgRequest,
+  ZChangeOrgCodeResponse,
   ZCreateOrgResponse,
   ZJoinOrgResponse,
   ZOrganizationsResponse,
@@ -27,6 +29,8 @@ export const orgsApi = {
     }),
   join: (orgcode: string) => api.post('users/join-org', {}, { query: { orgcode }, schema: ZJoinOrgResponse }),
   create: (body: TCreateOrgRequest) => api.post('organizations', body, { schema: ZCreateOrgResponse }),
+  changeCode: (orgId: string, body: TChangeOrgCodeRequest) =>
+    api.post(`organizations/${orgId}/org-code`, body, { schema: ZChangeOrgCodeResponse }),
   defaultLanguages: () =>
     api.get('users/user-default-language', { schema: ZUserDefaultLanguageResponse, quiet: true }),
   setDefaultLanguage: (language: string, orgId?: string) =>

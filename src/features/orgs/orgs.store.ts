@@ -137,3 +137,12 @@ export function resetOrgs(): void {
 export async function fetchPublicOrg(orgCode: string) {
   return (await orgsApi.byCodePublic(orgCode).catch(() => null))?.data ?? null;
 }
+
+/** Admins: sets the chosen code, or a fresh random one; the space follows the new code at once. */
+export async function changeOrgCode(orgId: string, orgCode?: string): Promise<string> {
+  const res = await orgsApi.changeCode(orgId, orgCode ? { orgCode } : {});
+  orgs.list = orgs.list.map((o) => (o.orgId === orgId ? res.data : o));
+  localStorage.setItem(CACHE_KEY, JSON.stringify(orgs.list));
+  if (space.orgId === orgId) enter(res.data);
+  return res.data.orgCode;
+}

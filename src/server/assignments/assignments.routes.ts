@@ -14,6 +14,8 @@ import {
   ZTogglePauseRequest,
   ZUpdateAssignmentRequest,
 } from '../../shared/contract/assignments';
+import { ZTopUpRequest } from '../../shared/contract/credits';
+import { markCreditsChanged } from '../credits/credits.http';
 import { requireAuth } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/context';
 import { orgScope } from '../http/org-scope';
@@ -61,7 +63,15 @@ export function assignmentsRoutes(deps: AppDeps) {
       // member of the space; every flow must be one the caller may use there
       .post('/assignment/generate-name-description', auth, scope, async (c) => {
         const body = await jsonBody(c, ZGenerateAssignmentNameRequest);
-        return c.json(await naming.generate(toolCallerOf(c), body.flows, c.req.raw.signal, 'assignment'));
+        // Paid by the caller's wallet in this space (personal, or PAY_BY_ORG) through the credits service.
+        const { charged, ...answer } = await naming.generate(
+          toolCallerOf(c),
+          body.flows,
+          c.req.raw.signal,
+          'assignment',
+        );
+        if (charged) markCreditsChanged(c);
+        return c.json(answer);
       })
       // any signed-in user with the code
       .post('/assignment/join', auth, async (c) => {
@@ -72,6 +82,15 @@ export function assignmentsRoutes(deps: AppDeps) {
       .get('/assignment/access-link/:code', auth, scope, async (c) =>
         c.json(await links.get(callerOf(c), params(c, ZCodeParam).code, origin(c))),
       )
+      // manager of the link's assignment; paid from the space's wallet (deductFrom names it)
+      .post('/assignment/access-link/:code/topup-unit', auth, scope, async (c) => {
+        const { code } = params(c, ZCodeParam);
+        const body = await jsonBody(c, ZTopUpRequest);
+        const key = c.req.header('Idempotency-Key')?.slice(0, 100);
+        const answer = await links.topUp(callerOf(c), code, body, origin(c), key);
+        markCreditsChanged(c);
+        return c.json(answer);
+      })
       .get('/assignment/:id', auth, scope, async (c) =>
         c.json({ data: await assignments.get(callerOf(c), id(c)) }),
       )

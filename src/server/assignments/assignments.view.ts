@@ -6,6 +6,7 @@ import {
   type TAssignmentListItem,
   type TCoOwner,
 } from '../../shared/contract/assignments';
+import { creditsToNumber } from '../../shared/domain/decimal';
 import type { ToolFlowRow } from '../tools/tools.repo';
 import type { ManagerRole } from './access';
 import type { AssignmentListRow, AssignmentRow, UserInfo } from './assignments.repo';
@@ -88,6 +89,18 @@ export function coOwnerView(u: UserInfo & { addedAt: Date }): TCoOwner {
   };
 }
 
-export function accessLinkView(row: AccessLinkRow, origin: string): TAccessLink {
-  return { id: row.code, url: publicLink(origin, row.code), createdAt: iso(row.createdAt) };
+/** A link with its wallet: what is left and what its learners spent (spec 02 §3). */
+export function accessLinkView(
+  row: AccessLinkRow,
+  origin: string,
+  wallet: { remaining: bigint; used: bigint },
+): TAccessLink {
+  return {
+    id: row.code,
+    url: publicLink(origin, row.code),
+    createdAt: iso(row.createdAt),
+    totalRemainingValue: creditsToNumber(wallet.remaining),
+    totalUsedValue: creditsToNumber(wallet.used),
+    totalValue: creditsToNumber(wallet.remaining + wallet.used),
+  };
 }

@@ -9,7 +9,7 @@ import { createMover } from './credits.movement';
 import { expireHolds } from './credits.repo';
 import type { CreditsOptions, TBalance, TLedgerItem, TMoveRequest, TTransferResult } from './credits.types';
 import { monthKey, SYSTEM_GRANTS, SYSTEM_USAGE, type TWalletOwner, walletIdOf, walletRef } from './wallets';
-import { findWallet, listTransfers, upsertMonthlyLimit } from './wallets.repo';
+import { findWallet, listTransfers, upsertMonthlyLimit, walletSummaries } from './wallets.repo';
 
 /**
  * THE entry point for credits: every AI feature (chat, generator, learner player, tasks, API keys,
@@ -26,6 +26,14 @@ import { findWallet, listTransfers, upsertMonthlyLimit } from './wallets.repo';
  * be spent by anyone else meanwhile, so parallel streams never overspend a wallet.
  */
 export type * from './credits.types';
+
+/** What a wallet holds and has spent: for lists of API keys and public links. */
+export interface TWalletSummary {
+  /** balance − reserved. */
+  available: bigint;
+  /** Everything the wallet paid for usage. */
+  spent: bigint;
+}
 export type { TWalletOwner } from './wallets';
 export { walletIdOf } from './wallets';
 
@@ -55,8 +63,23 @@ export function createCreditsService(deps: Pick<AppDeps, 'database'>, opts: Cred
     };
   }
 
+  /** Available balance and total usage of many wallets at once (keyed by walletIdOf). */
+  async function summaries(owners: TWalletOwner[]): Promise<Map<string, TWalletSummary>> {
+    const found = await walletSummaries(db, owners.map(walletIdOf));
+    const out = new Map<string, TWalletSummary>();
+    for (const owner of owners) {
+      const row = found.get(walletIdOf(owner));
+      out.set(walletIdOf(owner), {
+        available: credits(row?.balance) - credits(row?.reserved),
+        spent: credits(row?.spent),
+      });
+    }
+    return out;
+  }
+
   return {
     balanceOf,
+    summaries,
 
     /** Credits from one wallet to another (top-ups, refunds); refuses when `from` cannot afford it. */
     transfer: (input: TMoveRequest & { from: TWalletOwner; to: TWalletOwner }) =>

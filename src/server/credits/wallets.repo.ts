@@ -101,3 +101,33 @@ export async function listGrants(db: Db, limit: number): Promise<GrantRow[]> {
     label: (r.label as string | null) ?? null,
   }));
 }
+
+export interface WalletSummaryRow {
+  id: string;
+  balance: string;
+  reserved: string;
+  /** Everything the wallet paid for usage (to system:usage), ever. */
+  spent: string;
+}
+
+/** Balance, holds and total usage of several wallets in one query (a wallet never used reads as 0). */
+export async function walletSummaries(db: Db, ids: string[]): Promise<Map<string, WalletSummaryRow>> {
+  const out = new Map<string, WalletSummaryRow>();
+  if (ids.length === 0) return out;
+  const found = await rows(
+    db,
+    sql`select w.id, w.balance::text as balance, w.reserved::text as reserved,
+        coalesce((select sum(t.amount) from credit_transfers t
+          where t.from_wallet_id = w.id and t.to_wallet_id = 'system:usage'), 0)::text as spent
+      from credit_wallets w where w.id in ${ids}`,
+  );
+  for (const r of found) {
+    out.set(String(r.id), {
+      id: String(r.id),
+      balance: String(r.balance),
+      reserved: String(r.reserved),
+      spent: String(r.spent),
+    });
+  }
+  return out;
+}

@@ -7,6 +7,7 @@ import {
 } from '../../shared/contract/flows';
 import { type TLinkContext, validateGraph } from '../../shared/domain/link-rules';
 import { badRequest } from '../http/errors';
+import { walkJson } from './json-walk';
 
 type Graph = { nodes: TFlowNode[]; edges: TFlowEdge[] };
 export type BrokenLink = TImportReport['brokenLinks'][number];
@@ -64,29 +65,21 @@ const unstorable = (s: string): boolean => s.includes('\u0000') || LONE_SURROGAT
 
 const MAX_DEPTH = 64;
 
-function assertStorable(value: unknown, path: string, depth = 0): void {
-  if (typeof value === 'string') {
-    if (unstorable(value)) throw badRequest(`${path}: contains a NUL character or a broken surrogate pair`);
-    return;
-  }
-  if (value === null || typeof value !== 'object') return;
-  if (depth > MAX_DEPTH) throw badRequest(`${path}: nested more than ${MAX_DEPTH} levels deep`);
-  for (const [key, v] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key;
-    if (unstorable(key))
-      throw badRequest(`${at}: the key contains a NUL character or a broken surrogate pair`);
-    assertStorable(v, at, depth + 1);
-  }
-}
-
 /** Flow documents are capped so one flow cannot fill the database or stall a client. */
 export function assertDocSize(doc: Partial<TFlowDocument>): void {
-  const bytes = Buffer.byteLength(JSON.stringify(doc), 'utf8');
+  const { bytes, tooDeep } = walkJson(doc, MAX_DEPTH, (s, path, isKey) => {
+    if (!unstorable(s)) return;
+    throw badRequest(
+      isKey
+        ? `${path()}: the key contains a NUL character or a broken surrogate pair`
+        : `${path()}: contains a NUL character or a broken surrogate pair`,
+    );
+  });
+  if (tooDeep !== undefined) throw badRequest(`${tooDeep}: nested more than ${MAX_DEPTH} levels deep`);
   if (bytes > FLOW_DOC_MAX_BYTES) {
     const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
     throw badRequest(`The flow is too large: ${mb(bytes)} MB, at most ${mb(FLOW_DOC_MAX_BYTES)} MB.`);
   }
-  assertStorable(doc, '');
 }
 
 /** Only a flow with a spreadsheet node needs the user's Google link flag for the rules. */

@@ -1,19 +1,23 @@
 import { Hono } from 'hono';
 import {
+  ZChangeOrgCodeRequest,
   ZCreateOrgRequest,
   ZOrgCodeQuery,
+  ZOrgIdParam,
   ZSetDefaultLanguageRequest,
   ZSwitchOrgRequest,
 } from '../../shared/contract/orgs';
 import { requireAuth } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/context';
 import { orgScope } from '../http/org-scope';
-import { jsonBody, query } from '../http/validate';
+import { jsonBody, params, query } from '../http/validate';
+import { createOrgCodesService } from './org-codes.service';
 import { createOrgsService } from './orgs.service';
 
 /** Organisations, spaces and default languages (spec 01 §7). */
 export function orgsRoutes(deps: AppDeps) {
   const orgs = createOrgsService(deps);
+  const codes = createOrgCodesService(deps);
   const auth = requireAuth(deps);
   const scope = orgScope(deps);
 
@@ -30,7 +34,7 @@ export function orgsRoutes(deps: AppDeps) {
       // signed-in user
       .post('/users/join-org', auth, scope, async (c) => {
         const { orgcode } = query(c, ZOrgCodeQuery);
-        const data = await orgs.join(orgcode, c.get('auth').userId);
+        const data = await codes.limitedLookup(c, () => orgs.join(orgcode, c.get('auth').userId));
         return c.json({ data, message: 'Joined organization successfully' });
       })
       // signed-in user
@@ -51,17 +55,26 @@ export function orgsRoutes(deps: AppDeps) {
       // signed-in user
       .get('/organizations/by-org-code', auth, scope, async (c) => {
         const { orgcode } = query(c, ZOrgCodeQuery);
-        return c.json({ data: await orgs.byCode(orgcode, c.get('auth').userId) });
+        return c.json({
+          data: await codes.limitedLookup(c, () => orgs.byCode(orgcode, c.get('auth').userId)),
+        });
       })
-      // public: the org-login page shows the organisation before sign-in
+      // public: the org-login page shows the organisation before sign-in; unknown codes are limited
       .get('/organizations/by-org-code-public', async (c) => {
         const { orgcode } = query(c, ZOrgCodeQuery);
-        return c.json({ data: await orgs.byCodePublic(orgcode) });
+        return c.json({ data: await codes.limitedLookup(c, () => orgs.byCodePublic(orgcode)) });
       })
       // signed-in user, who becomes its admin
       .post('/organizations', auth, scope, async (c) => {
         const body = await jsonBody(c, ZCreateOrgRequest);
         return c.json({ data: await orgs.create(body, c.get('auth').userId) }, 201);
+      })
+      // admins of the organisation: a chosen code, or a fresh random one ({})
+      .post('/organizations/:id/org-code', auth, scope, async (c) => {
+        const { id } = params(c, ZOrgIdParam);
+        const body = await jsonBody(c, ZChangeOrgCodeRequest);
+        const data = await codes.change(id, c.get('auth').userId, body.orgCode);
+        return c.json({ data, message: 'Organization code changed' });
       })
   );
 }

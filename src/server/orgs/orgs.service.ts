@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import {
-  ORG_CODE_PATTERN,
   RESERVED_ORG_CODES,
   type TCreateOrgRequest,
   type TOrgEntry,
@@ -11,6 +9,7 @@ import { newId } from '../../shared/domain/ids';
 import type { TLanguage } from '../../shared/domain/languages';
 import type { AppDeps } from '../http/context';
 import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../http/errors';
+import { freshOrgCode } from './org-codes.repo';
 import {
   addMember,
   findMembership,
@@ -20,7 +19,6 @@ import {
   listUserOrgs,
   type OrgRole,
   type OrgRow,
-  orgCodeTaken,
   setLastVisitedOrg,
   setOrgDefaultLanguage,
   setUserDefaultLanguage,
@@ -46,34 +44,10 @@ function toBase(row: OrgRow): Omit<TOrgEntry, 'role'> {
 
 export const toOrgEntry = (row: OrgRow, role: OrgRole): TOrgEntry => ({ ...toBase(row), role });
 
-/** A readable code from the name ('Demo School' → 'demo-school'), with a random tail when needed. */
-export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 24)
-    .replace(/-+$/, '');
-}
-
-const usable = (code: string) => ORG_CODE_PATTERN.test(code) && !RESERVED_ORG_CODES.includes(code);
-
 export type OrgsService = ReturnType<typeof createOrgsService>;
 
 export function createOrgsService(deps: AppDeps) {
   const db = deps.database.db;
-
-  async function generateCode(name: string): Promise<string> {
-    const base = slugify(name);
-    for (let i = 0; i < 8; i++) {
-      const tail = randomBytes(3).toString('hex');
-      const code = i === 0 && usable(base) ? base : base.length >= 1 ? `${base}-${tail}` : `org-${tail}`;
-      if (usable(code) && !(await orgCodeTaken(db, code))) return code;
-    }
-    return `org-${randomBytes(8).toString('hex')}`;
-  }
 
   return {
     async list(userId: string) {
@@ -125,7 +99,7 @@ export function createOrgsService(deps: AppDeps) {
           issues: [{ field: 'orgCode', message: 'is reserved' }],
         });
       }
-      const orgCode = input.orgCode ?? (await generateCode(input.name));
+      const orgCode = input.orgCode ?? (await freshOrgCode(db, input.name));
       const row = await insertOrgWithAdmin(
         db,
         {

@@ -20,9 +20,11 @@ import { ZPaymentOption } from './tools';
  *   GET    /api/assignment/{id}/co-owners           → { coOwners: TCoOwner[], owner }
  *   POST   /api/assignment/{id}/co-owners           { coOwnerEmails } → { coOwners, message }
  *   DELETE /api/assignment/{id}/co-owners/{coOwner} → { message }
- *   GET    /api/assignment/{id}/access-links        → { accessLinks: TAccessLink[] }
+ *   GET    /api/assignment/{id}/access-links        → { accessLinks: TAccessLink[], creditBalance }
  *   POST   /api/assignment/{id}/access-link         { orgId? } → 201 { code, data: TAccessLink, message }
  *   GET    /api/assignment/access-link/{code}       → { data: TAccessLink } (owner and co-owners)
+ *   POST   /api/assignment/access-link/{code}/topup-unit  TTopUpRequest → { data: TAccessLink, message }
+ *          (managers; credits move from the space's wallet to the link's own wallet, in the ledger)
  * The owner, the co-owners and (in an organisation) its admins manage an assignment; anyone else in
  * the space gets 403, and an assignment of another space answers 404.
  */
@@ -156,51 +158,51 @@ export const ZGenerateAssignmentNameRequest = z.object({
 
 /** A row of the list (spec 02 §3). */
 export const ZAssignmentListItem = z.object({
-  id: z.string(),
-  _id: z.string(),
-  name: z.string(),
-  code: z.string(),
+  id: zText(),
+  _id: zText(),
+  name: zText(),
+  code: zText(),
   status: ZAssignmentStatus,
   participants: z.number().int(),
   tools: z.number().int(),
-  iconUrl: z.string().nullable(),
+  iconUrl: zText().nullable(),
   type: ZAssignmentType,
-  description: z.string(),
+  description: zText(),
   isLocked: z.boolean(),
-  updatedAt: z.string(),
+  updatedAt: zText(),
 });
 export type TAssignmentListItem = z.infer<typeof ZAssignmentListItem>;
 
 export const ZAssignmentFlow = z.object({
-  _id: z.string(),
-  name: z.string(),
-  iconUrl: z.string().nullable(),
+  _id: zText(),
+  name: zText(),
+  iconUrl: zText().nullable(),
 });
 
 export const ZAssignmentDetail = z.object({
-  id: z.string(),
-  _id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  code: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  startDate: z.string(),
-  endDate: z.string().nullable(),
-  flowIds: z.array(z.string()),
+  id: zText(),
+  _id: zText(),
+  name: zText(),
+  description: zText(),
+  code: zText(),
+  createdAt: zText(),
+  updatedAt: zText(),
+  startDate: zText(),
+  endDate: zText().nullable(),
+  flowIds: z.array(zText()),
   /** The flows that still exist, in the assignment's order. */
   flows: z.array(ZAssignmentFlow),
-  iconUrl: z.string().nullable(),
+  iconUrl: zText().nullable(),
   isPaused: z.boolean(),
   isLocked: z.boolean(),
-  ownerId: z.string(),
-  ownername: z.string(),
+  ownerId: zText(),
+  ownername: zText(),
   /** The owner's e-mail: PAY_BY_ME is shown as 'PAY_BY_{email}'. */
-  ownerEmail: z.string(),
-  orgId: z.string().nullable(),
+  ownerEmail: zText(),
+  orgId: zText().nullable(),
   signInRequired: z.boolean(),
   status: ZAssignmentStatus,
-  tagIds: z.array(z.string()),
+  tagIds: z.array(zText()),
   type: ZAssignmentType,
   unitUsageOption: ZPaymentOption,
   participants: z.number().int(),
@@ -213,50 +215,56 @@ export const ZAssignmentDetail = z.object({
 export type TAssignmentDetail = z.infer<typeof ZAssignmentDetail>;
 
 export const ZParticipantFlow = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: zText(),
+  name: zText(),
   interactions: z.number().int(),
-  iconUrl: z.string().nullable(),
+  iconUrl: zText().nullable(),
 });
 export const ZParticipant = z.object({
-  id: z.string(),
-  _id: z.string(),
-  fullname: z.string(),
-  email: z.string(),
-  profileImg: z.string().nullable(),
+  id: zText(),
+  _id: zText(),
+  fullname: zText(),
+  email: zText(),
+  profileImg: zText().nullable(),
   viewOutput: z.boolean(),
-  joinedAt: z.string(),
+  joinedAt: zText(),
   flows: z.array(ZParticipantFlow),
 });
 export type TParticipant = z.infer<typeof ZParticipant>;
 
 export const ZCoOwner = z.object({
-  _id: z.string(),
-  id: z.string(),
-  email: z.string(),
-  fullname: z.string(),
-  profileImg: z.string().nullable(),
-  addedAt: z.string(),
+  _id: zText(),
+  id: zText(),
+  email: zText(),
+  fullname: zText(),
+  profileImg: zText().nullable(),
+  addedAt: zText(),
 });
 export type TCoOwner = z.infer<typeof ZCoOwner>;
 
 export const ZAccessLink = z.object({
   /** The code. */
-  id: z.string(),
-  url: z.string(),
-  createdAt: z.string(),
+  id: zText(),
+  url: zText(),
+  createdAt: zText(),
+  /** Credits left in the link's own wallet (spec 02 §3; numbers rounded to 6 decimals). */
+  totalRemainingValue: z.number(),
+  /** Credits the link's learners have spent. */
+  totalUsedValue: z.number(),
+  /** Remaining plus used. */
+  totalValue: z.number(),
 });
 export type TAccessLink = z.infer<typeof ZAccessLink>;
 
 export const ZJoinedAssignment = z.object({
-  assignmentId: z.string(),
-  name: z.string(),
-  code: z.string(),
+  assignmentId: zText(),
+  name: zText(),
+  code: zText(),
   alreadyJoined: z.boolean(),
 });
 
 export const ZAssignmentResponse = z.object({ data: ZAssignmentDetail });
-export const ZAssignmentWithMessage = z.object({ data: ZAssignmentDetail, message: z.string() });
+export const ZAssignmentWithMessage = z.object({ data: ZAssignmentDetail, message: zText() });
 export const ZAssignmentListResponse = z.object({ data: z.array(ZAssignmentListItem) });
 export const ZCheckCodeResponse = z.object({ isUnique: z.boolean() });
 export const ZParticipantsResponse = z.object({
@@ -265,14 +273,19 @@ export const ZParticipantsResponse = z.object({
 });
 export const ZCoOwnersResponse = z.object({
   coOwners: z.array(ZCoOwner),
-  owner: z.object({ _id: z.string(), email: z.string(), fullname: z.string() }),
+  owner: z.object({ _id: zText(), email: zText(), fullname: zText() }),
 });
-export const ZCoOwnersWithMessage = z.object({ coOwners: z.array(ZCoOwner), message: z.string() });
-export const ZAccessLinksResponse = z.object({ accessLinks: z.array(ZAccessLink) });
-export const ZAccessLinkCreated = z.object({ code: z.string(), data: ZAccessLink, message: z.string() });
+export const ZCoOwnersWithMessage = z.object({ coOwners: z.array(ZCoOwner), message: zText() });
+export const ZAccessLinksResponse = z.object({
+  accessLinks: z.array(ZAccessLink),
+  /** The account balance a top-up is paid from: the organisation's wallet, or the personal one. */
+  creditBalance: z.number(),
+});
+export const ZAccessLinkTopUpResponse = z.object({ data: ZAccessLink, message: zText() });
+export const ZAccessLinkCreated = z.object({ code: zText(), data: ZAccessLink, message: zText() });
 export const ZAccessLinkResponse = z.object({ data: ZAccessLink });
-export const ZJoinResponse = z.object({ data: ZJoinedAssignment, message: z.string() });
-export const ZMessageResponse = z.object({ message: z.string() });
+export const ZJoinResponse = z.object({ data: ZJoinedAssignment, message: zText() });
+export const ZMessageResponse = z.object({ message: zText() });
 
 /** Success texts of spec 02 §7 (the client shows them translated). */
 export const AssignmentMessage = {
@@ -289,6 +302,7 @@ export const AssignmentMessage = {
   coOwnerRemoved: 'Co-owner removed successfully.',
   joined: 'You joined the assignment.',
   linkCreated: 'Access link created successfully.',
+  linkToppedUp: 'Topup success',
 } as const;
 
 /** Why a join was refused (POST /api/assignment/join). */

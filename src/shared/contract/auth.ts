@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text';
 
 /**
  * Sign-up, sign-in, sessions and OIDC (spec 01 §2, §4, §8, §9). Routes under /api/auth:
@@ -40,20 +41,17 @@ export const PASSWORD_MAX = 128;
 export const REFRESH_COOKIE = 'fl_refresh';
 
 /** Trimmed and lower-cased before the format check, so ' Ann@X.org' and 'ann@x.org' are one account. */
-export const ZEmail = z
-  .string({ error: 'E-mail is required' })
+export const ZEmail = zText({ error: 'E-mail is required' })
   .trim()
   .toLowerCase()
   .max(254, 'E-mail is too long')
   .pipe(z.email({ error: 'Enter a valid e-mail address' }));
 
-export const ZPassword = z
-  .string({ error: 'Password is required' })
+export const ZPassword = zText({ error: 'Password is required' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-export const ZCode = z
-  .string({ error: 'Code is required' })
+export const ZCode = zText({ error: 'Code is required' })
   .trim()
   .regex(/^\d{6}$/, 'The code is 6 digits');
 
@@ -61,28 +59,28 @@ export const ZCodePurpose = z.enum(['signup', 'reset']);
 export type TCodePurpose = z.infer<typeof ZCodePurpose>;
 
 export const ZUser = z.object({
-  _id: z.string(),
-  id: z.string(),
-  email: z.string(),
-  fullname: z.string(),
-  profileImg: z.string().nullable(),
+  _id: zText(),
+  id: zText(),
+  email: zText(),
+  fullname: zText(),
+  profileImg: zText().nullable(),
   emailVerified: z.boolean(),
   /** '' means the personal space. */
-  lastVisitedOrgId: z.string(),
-  defaultLanguage: z.string().nullable(),
+  lastVisitedOrgId: zText(),
+  defaultLanguage: zText().nullable(),
   linkedWithGoogleSpreadSheet: z.boolean(),
 });
 export type TUser = z.infer<typeof ZUser>;
 
-export const ZMessageResponse = z.object({ message: z.string() });
+export const ZMessageResponse = z.object({ message: zText() });
 export type TMessageResponse = z.infer<typeof ZMessageResponse>;
 
-export const ZAuthConfig = z.object({ oidcEnabled: z.boolean(), oidcProviderName: z.string() });
+export const ZAuthConfig = z.object({ oidcEnabled: z.boolean(), oidcProviderName: zText() });
 export type TAuthConfig = z.infer<typeof ZAuthConfig>;
 
 export const ZSignupRequest = z.object({ email: ZEmail, password: ZPassword });
 export type TSignupRequest = z.infer<typeof ZSignupRequest>;
-export const ZSignupResponse = z.object({ message: z.string(), email: z.string() });
+export const ZSignupResponse = z.object({ message: zText(), email: zText() });
 export type TSignupResponse = z.infer<typeof ZSignupResponse>;
 
 export const ZVerifyRequest = z.object({ email: ZEmail, code: ZCode });
@@ -94,12 +92,12 @@ export type TResendCodeRequest = z.infer<typeof ZResendCodeRequest>;
 /** Sign-in only checks presence: the length rules belong to choosing a password, not to typing one. */
 export const ZLoginRequest = z.object({
   email: ZEmail,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
+  password: zText({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
 /** Answer of login and refresh. expiresAt is the access token's expiry in ms since the epoch. */
-export const ZSessionResponse = z.object({ accessToken: z.string(), expiresAt: z.number(), user: ZUser });
+export const ZSessionResponse = z.object({ accessToken: zText(), expiresAt: z.number(), user: ZUser });
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 
 export const ZForgotPasswordRequest = z.object({ email: ZEmail });
@@ -111,14 +109,14 @@ export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 export const ZMeResponse = z.object({ user: ZUser });
 export type TMeResponse = z.infer<typeof ZMeResponse>;
 
-export const ZOidcStartQuery = z.object({ next: z.string().max(2000).optional() });
+export const ZOidcStartQuery = z.object({ next: zText().max(2000).optional() });
 export type TOidcStartQuery = z.infer<typeof ZOidcStartQuery>;
 
 export const ZOidcCallbackQuery = z.object({
-  code: z.string().max(4096).optional(),
-  state: z.string().max(256).optional(),
-  error: z.string().max(256).optional(),
-  error_description: z.string().max(2000).optional(),
+  code: zText().max(4096).optional(),
+  state: zText().max(256).optional(),
+  error: zText().max(256).optional(),
+  error_description: zText().max(2000).optional(),
 });
 export type TOidcCallbackQuery = z.infer<typeof ZOidcCallbackQuery>;
 

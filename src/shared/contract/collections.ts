@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '../domain/ids';
 import { ZEmail } from './auth';
+import { zText } from './text';
 
 /**
  * Collections ("projects" in the API) and their members (spec 03 §2, §3, §6, §7). Every route needs a
@@ -26,11 +27,7 @@ export const MEMBER_LIST_LIMIT = 1000;
 /** How many of its latest flows a collection answer carries, for the cards of the list. */
 export const COLLECTION_FLOW_PREVIEW = 4;
 
-export const ZId = z.string().regex(ID_PATTERN, 'must be a 24-character id');
-
-/** PostgreSQL text cannot hold NUL: refusing it here makes such input a 400, not a database error. */
-export const noNul = (s: string): boolean => !s.includes('\u0000');
-export const NUL_MESSAGE = 'must not contain NUL characters';
+export const ZId = zText().regex(ID_PATTERN, 'must be a 24-character id');
 
 export const ZCollectionRole = z.enum(['owner', 'admin', 'collaborator']);
 export type TCollectionRole = z.infer<typeof ZCollectionRole>;
@@ -42,26 +39,26 @@ export const ZInviteRole = z
 
 export const ZMember = z.object({
   /** The user's id, or the invitation's id while `pending`. */
-  _id: z.string(),
+  _id: zText(),
   /** Falls back to the e-mail. */
-  fullname: z.string(),
-  email: z.string(),
+  fullname: zText(),
+  email: zText(),
   role: ZCollectionRole,
   /** Invited address that has no account yet; it joins when it signs up. */
   pending: z.boolean(),
 });
 export type TMember = z.infer<typeof ZMember>;
 
-export const ZCollectionFlowPreview = z.object({ _id: z.string(), name: z.string(), updatedAt: z.string() });
+export const ZCollectionFlowPreview = z.object({ _id: zText(), name: zText(), updatedAt: zText() });
 
 export const ZCollection = z.object({
-  _id: z.string(),
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  ownerId: z.string(),
+  _id: zText(),
+  id: zText(),
+  name: zText(),
+  description: zText(),
+  ownerId: zText(),
   /** null: the personal space. */
-  orgId: z.string().nullable(),
+  orgId: zText().nullable(),
   flowsCount: z.number().int(),
   /** The latest few flows (COLLECTION_FLOW_PREVIEW), newest first. */
   flows: z.array(ZCollectionFlowPreview),
@@ -69,22 +66,18 @@ export const ZCollection = z.object({
   collaborators: z.array(ZMember),
   /** What the caller may do: owner, admin (also every organisation admin) or collaborator. */
   role: ZCollectionRole,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: zText(),
+  updatedAt: zText(),
 });
 export type TCollection = z.infer<typeof ZCollection>;
 
-const ZName = z
-  .string({ error: 'Name is required' })
+const ZName = zText({ error: 'Name is required' })
   .trim()
   .min(1, 'Name is required')
-  .max(COLLECTION_NAME_MAX, `Name must be at most ${COLLECTION_NAME_MAX} characters`)
-  .refine(noNul, NUL_MESSAGE);
-const ZDescription = z
-  .string()
+  .max(COLLECTION_NAME_MAX, `Name must be at most ${COLLECTION_NAME_MAX} characters`);
+const ZDescription = zText()
   .trim()
-  .max(COLLECTION_DESCRIPTION_MAX, `Description must be at most ${COLLECTION_DESCRIPTION_MAX} characters`)
-  .refine(noNul, NUL_MESSAGE);
+  .max(COLLECTION_DESCRIPTION_MAX, `Description must be at most ${COLLECTION_DESCRIPTION_MAX} characters`);
 
 export const ZCreateCollectionRequest = z.object({
   name: ZName,
@@ -109,7 +102,7 @@ export type TCopyToOrgRequest = z.infer<typeof ZCopyToOrgRequest>;
 export const ZInviteRequest = z.object({ email: ZEmail, role: ZInviteRole.default('collaborator') });
 export type TInviteRequest = z.input<typeof ZInviteRequest>;
 
-export const ZKeyword = z.string().trim().max(200).refine(noNul, NUL_MESSAGE);
+export const ZKeyword = zText().trim().max(200);
 export const ZKeywordQuery = z.object({ keyword: ZKeyword.optional() });
 export const ZLimitQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MEMBER_LIST_LIMIT).default(MEMBER_LIST_LIMIT),
@@ -119,11 +112,11 @@ export const ZMemberParam = z.object({ id: ZId, userId: ZId });
 
 export const ZCollectionResponse = z.object({ data: ZCollection });
 export const ZCollectionListResponse = z.object({ data: z.array(ZCollection) });
-export const ZCollectionWithMessage = z.object({ data: ZCollection, message: z.string() });
+export const ZCollectionWithMessage = z.object({ data: ZCollection, message: zText() });
 export const ZMemberResponse = z.object({ data: ZMember });
 export const ZMemberListResponse = z.object({ data: z.array(ZMember) });
-export const ZInviteResponse = z.object({ data: ZMember, message: z.string() });
-export const ZCollectionMessage = z.object({ message: z.string() });
+export const ZInviteResponse = z.object({ data: ZMember, message: zText() });
+export const ZCollectionMessage = z.object({ message: zText() });
 
 /** Success texts of spec 03 §8, shown as toasts. */
 export const CollectionMessage = {

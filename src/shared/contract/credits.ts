@@ -37,7 +37,7 @@ export const ZWalletBalance = z.object({
 export type TWalletBalance = z.infer<typeof ZWalletBalance>;
 
 export const ZOrgBalance = ZWalletBalance.extend({
-  orgId: z.string(),
+  orgId: zText(),
   /** null: no monthly limit. */
   monthlyLimit: z.number().nullable(),
   usedThisMonth: z.number(),
@@ -60,14 +60,14 @@ export const ZCreditReason = z.enum(CREDIT_REASONS);
 export type TCreditReason = z.infer<typeof ZCreditReason>;
 
 export const ZLedgerEntry = z.object({
-  _id: z.string(),
+  _id: zText(),
   /** Signed: positive into this wallet, negative out of it. */
   amount: z.number(),
   /** This wallet's balance right after the movement. */
   balanceAfter: z.number().nullable(),
-  reason: z.string(),
-  reference: z.string(),
-  createdAt: z.string(),
+  reason: zText(),
+  reference: zText(),
+  createdAt: zText(),
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
 
@@ -118,16 +118,16 @@ export const ZGrantRequest = z
 export type TGrantRequest = z.infer<typeof ZGrantRequest>;
 
 export const ZGrant = z.object({
-  _id: z.string(),
+  _id: zText(),
   amount: z.number(),
-  target: z.object({ kind: z.enum(['user', 'org']), label: z.string() }),
-  note: z.string(),
-  createdAt: z.string(),
+  target: z.object({ kind: z.enum(['user', 'org']), label: zText() }),
+  note: zText(),
+  createdAt: zText(),
 });
 export type TGrant = z.infer<typeof ZGrant>;
 export const ZGrantResponse = z.object({
   data: ZGrant.extend({ balance: z.number(), replayed: z.boolean() }),
-  message: z.string(),
+  message: zText(),
 });
 export const ZGrantListResponse = z.object({ data: z.array(ZGrant) });
 export const ZGrantListQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });

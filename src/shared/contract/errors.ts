@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text';
 
 /** Error codes the client reacts to specially (spec 01 §8, spec 03 §8) plus our own generic ones. */
 export const ErrorCode = {
@@ -18,12 +19,12 @@ export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | (string & 
 
 /** Every non-2xx answer of the API has this shape. */
 export const ZErrorEnvelope = z.object({
-  message: z.union([z.string(), z.array(z.string())]),
-  errorCode: z.string().optional(),
+  message: z.union([zText(), z.array(zText())]),
+  errorCode: zText().optional(),
   details: z.unknown().optional(),
 });
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 
 /** One issue of a rejected request, with the dotted path of the field it concerns. */
-export const ZFieldIssue = z.object({ field: z.string(), message: z.string() });
+export const ZFieldIssue = z.object({ field: zText(), message: zText() });
 export type TFieldIssue = z.infer<typeof ZFieldIssue>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NUL_MESSAGE, noNul, ZCollection, ZId, ZKeyword } from './collections';
+import { ZCollection, ZId, ZKeyword } from './collections';
+import { zText } from './text';
 
 /**
  * Flows, their revisions and the .flow file (spec 01 §3, §7, §8; spec 03 §7). Signed-in user, in the
@@ -38,25 +39,25 @@ export const FLOW_FILE_MAX_RATIO = 100;
 export const ZFlowSort = z.enum(['default', 'ascending', 'descending', 'A-Z', 'Z-A']);
 
 /** Set on a link that no longer satisfies the link rules; the canvas shows it, the user fixes it. */
-export const ZBrokenMark = z.object({ code: z.string(), reason: z.string() });
+export const ZBrokenMark = z.object({ code: zText(), reason: zText() });
 
 // Nodes and edges are React Flow objects: the fields we rely on are checked, the rest is kept as is.
 export const ZFlowNode = z.looseObject({
-  id: z.string().min(1).max(200),
+  id: zText().min(1).max(200),
   // Optional as in React Flow; the server still refuses a node whose type the catalogue does not know.
-  type: z.string().min(1).max(100).optional(),
+  type: zText().min(1).max(100).optional(),
   position: z.looseObject({ x: z.number(), y: z.number() }),
-  data: z.record(z.string(), z.unknown()).optional(),
+  data: z.record(zText(), z.unknown()).optional(),
 });
 export type TFlowNode = z.infer<typeof ZFlowNode>;
 
 export const ZFlowEdge = z.looseObject({
-  id: z.string().min(1).max(400),
-  source: z.string().min(1).max(200),
-  target: z.string().min(1).max(200),
-  sourceHandle: z.string().max(200).nullable().optional(),
-  targetHandle: z.string().max(200).nullable().optional(),
-  type: z.string().max(100).optional(),
+  id: zText().min(1).max(400),
+  source: zText().min(1).max(200),
+  target: zText().min(1).max(200),
+  sourceHandle: zText().max(200).nullable().optional(),
+  targetHandle: zText().max(200).nullable().optional(),
+  type: zText().max(100).optional(),
   data: z.looseObject({ broken: ZBrokenMark.optional() }).optional(),
 });
 export type TFlowEdge = z.infer<typeof ZFlowEdge>;
@@ -86,16 +87,12 @@ export function checkGraphShape(g: Graph, ctx: z.RefinementCtx): void {
 
 export const ZNodes = z.array(ZFlowNode).max(FLOW_MAX_NODES, `A flow has at most ${FLOW_MAX_NODES} nodes`);
 export const ZEdges = z.array(ZFlowEdge).max(FLOW_MAX_EDGES, `A flow has at most ${FLOW_MAX_EDGES} links`);
-const ZFlowName = z
-  .string()
-  .trim()
-  .max(FLOW_NAME_MAX, `Name must be at most ${FLOW_NAME_MAX} characters`)
-  .refine(noNul, NUL_MESSAGE);
-const ZFlowDescription = z
-  .string()
-  .max(FLOW_DESCRIPTION_MAX, `Description must be at most ${FLOW_DESCRIPTION_MAX} characters`)
-  .refine(noNul, NUL_MESSAGE);
-const ZIconUrl = z.string().max(2048).refine(noNul, NUL_MESSAGE).nullable();
+const ZFlowName = zText().trim().max(FLOW_NAME_MAX, `Name must be at most ${FLOW_NAME_MAX} characters`);
+const ZFlowDescription = zText().max(
+  FLOW_DESCRIPTION_MAX,
+  `Description must be at most ${FLOW_DESCRIPTION_MAX} characters`,
+);
+const ZIconUrl = zText().max(2048).nullable();
 
 /** The document of a flow: what a .flow file carries in flow.json and what export → import keeps. */
 export const ZFlowDocument = z
@@ -111,22 +108,22 @@ export const ZFlowDocument = z
 export type TFlowDocument = z.infer<typeof ZFlowDocument>;
 
 export const ZFlow = z.object({
-  _id: z.string(),
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  iconUrl: z.string().nullable(),
+  _id: zText(),
+  id: zText(),
+  name: zText(),
+  description: zText(),
+  iconUrl: zText().nullable(),
   /** null: No Project. */
-  projectId: z.string().nullable(),
-  ownerId: z.string(),
-  orgId: z.string().nullable(),
+  projectId: zText().nullable(),
+  ownerId: zText(),
+  orgId: zText().nullable(),
   nodes: z.array(ZFlowNode),
   edges: z.array(ZFlowEdge),
   published: z.boolean(),
   /** Grows by one per save; a save names the revision it started from. */
   revision: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: zText(),
+  updatedAt: zText(),
 });
 export type TFlow = z.infer<typeof ZFlow>;
 
@@ -179,9 +176,9 @@ export const ZProjectFlowsQuery = z.object({
 export const ZImportQuery = z.object({ projectId: ZId.optional() });
 
 export const ZFlowResponse = z.object({ data: ZFlow });
-export const ZFlowWithMessage = z.object({ data: ZFlow, message: z.string() });
+export const ZFlowWithMessage = z.object({ data: ZFlow, message: zText() });
 export const ZFlowListResponse = z.object({ data: z.array(ZFlowSummary) });
-export const ZFlowsWithMessage = z.object({ data: z.array(ZFlowSummary), message: z.string() });
+export const ZFlowsWithMessage = z.object({ data: z.array(ZFlowSummary), message: zText() });
 export const ZFlowSearchResponse = z.object({
   flows: z.array(ZFlowSummary),
   collections: z.array(ZCollection),
@@ -194,10 +191,10 @@ export const ZFlowConflictDetails = z.object({ current: ZFlow });
 export const ZFlowFileManifest = z.object({
   format: z.literal(FLOW_FILE_FORMAT),
   formatVersion: z.number().int().min(0),
-  appVersion: z.string(),
-  exportedAt: z.string(),
+  appVersion: zText(),
+  exportedAt: zText(),
   /** The version of each node type used, as the exporting app knew it. */
-  nodeTypes: z.record(z.string(), z.number().int().min(0)),
+  nodeTypes: z.record(zText(), z.number().int().min(0)),
 });
 export type TFlowFileManifest = z.infer<typeof ZFlowFileManifest>;
 
@@ -205,9 +202,9 @@ export const ZImportReport = z.object({
   /** The format version of the file as it came in. */
   formatVersion: z.number().int(),
   /** Migrations run on it, e.g. ['0→1: node settings moved out of data.config']. */
-  migrations: z.array(z.string()),
+  migrations: z.array(zText()),
   /** Links kept but marked broken because they no longer satisfy the link rules. */
-  brokenLinks: z.array(z.object({ edgeId: z.string(), code: z.string(), reason: z.string() })),
+  brokenLinks: z.array(z.object({ edgeId: zText(), code: zText(), reason: zText() })),
   nodesCount: z.number().int(),
   edgesCount: z.number().int(),
 });

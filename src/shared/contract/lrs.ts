@@ -12,22 +12,22 @@ export const ZLrsKeyParams = z.object({
 });
 
 export const ZLrsCredential = z.object({
-  key: z.string(),
-  name: z.string(),
-  createdAt: z.string(),
+  key: zText(),
+  name: zText(),
+  createdAt: zText(),
 });
 export type TLrsCredential = z.infer<typeof ZLrsCredential>;
 
 /** The list never carries a secret; `endpoint` is the /xapi/ address to give xAPI clients. */
 export const ZLrsCredentialList = z.object({
   data: z.array(ZLrsCredential),
-  endpoint: z.string(),
+  endpoint: zText(),
 });
 export type TLrsCredentialList = z.infer<typeof ZLrsCredentialList>;
 
 /** The only answer that carries the secret. */
 export const ZCreatedLrsCredential = ZLrsCredential.extend({
-  secret: z.string(),
-  endpoint: z.string(),
+  secret: zText(),
+  endpoint: zText(),
 });
 export type TCreatedLrsCredential = z.infer<typeof ZCreatedLrsCredential>;

@@ -9,11 +9,11 @@ import { zText } from './text';
  *   PUT /api/models/organization     TOrgModelsRequest → { data: { disableModel, additionalModel } } (org admins)
  */
 export const ZModelOption = z.object({
-  name: z.string(),
-  code: z.string(),
+  name: zText(),
+  code: zText(),
   disabled: z.boolean(),
-  providerModel: z.string(),
-  provider: z.string(),
+  providerModel: zText(),
+  provider: zText(),
   /** Credits per unit (exact catalogue prices have at most 6 decimals). */
   price: z.number(),
   unit: z.enum(['tokens1k', 'image', 'minute', 'video', 'request']),
@@ -25,7 +25,7 @@ export type TModelOptionDto = z.infer<typeof ZModelOption>;
 export const ZModelListQuery = z.object({ nodeType: zText().trim().min(1, 'is required').max(80) });
 export const ZModelListResponse = z.object({
   data: z.array(ZModelOption),
-  defaultModel: z.string().nullable(),
+  defaultModel: zText().nullable(),
 });
 export type TModelListResponse = z.infer<typeof ZModelListResponse>;
 
@@ -40,15 +40,15 @@ export const ZOrgModelsRequest = z.object({
 export type TOrgModelsRequest = z.infer<typeof ZOrgModelsRequest>;
 export const ZOrgModelsResponse = z.object({
   data: z.object({
-    disableModel: z.record(z.string(), z.array(z.string())),
-    additionalModel: z.record(z.string(), z.array(z.string())),
+    disableModel: z.record(zText(), z.array(zText())),
+    additionalModel: z.record(zText(), z.array(zText())),
   }),
-  message: z.string(),
+  message: zText(),
 });
 
 export const ZCatalogueResponse = z.object({
   data: z.array(
-    z.object({ nodeType: z.string(), models: z.array(ZModelOption), defaultModel: z.string().nullable() }),
+    z.object({ nodeType: zText(), models: z.array(ZModelOption), defaultModel: zText().nullable() }),
   ),
   /** The caller may change the organisation's settings (an org admin in an organisation space). */
   canEdit: z.boolean(),

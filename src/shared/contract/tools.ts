@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text';
 
 /** Contract of the tool explorer and tool creation (spec 01 §3, §7; spec 03 §3, §5, §7). */
 export const TAG_LIST_LIMIT = 20;
@@ -10,10 +11,10 @@ export const ZPaymentOption = z.enum(['PAY_BY_ME', 'PAY_BY_ORG', 'PAY_BY_PARTICI
 export type TPaymentOption = z.infer<typeof ZPaymentOption>;
 
 export const ZTag = z.object({
-  id: z.string(),
-  _id: z.string(),
-  name: z.string(),
-  description: z.string(),
+  id: zText(),
+  _id: zText(),
+  name: zText(),
+  description: zText(),
   /** One of the global default tags (its name and description are shown translated). */
   isDefault: z.boolean().optional(),
 });
@@ -21,45 +22,45 @@ export type TTag = z.infer<typeof ZTag>;
 export const ZTagListResponse = z.object({ data: z.array(ZTag) });
 export const ZTagQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(TAG_LIST_LIMIT) });
 export const ZCreateTagRequest = z.object({
-  name: z.string().trim().min(1, 'is required').max(40),
-  description: z.string().trim().max(200).optional(),
+  name: zText().trim().min(1, 'is required').max(40),
+  description: zText().trim().max(200).optional(),
 });
 export const ZUpdateTagRequest = ZCreateTagRequest.partial();
-export const ZTagResponse = z.object({ data: ZTag, message: z.string().optional() });
+export const ZTagResponse = z.object({ data: ZTag, message: zText().optional() });
 
 export const ZToolFlow = z.object({
-  _id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  iconUrl: z.string().nullable(),
-  projectId: z.string().nullable(),
+  _id: zText(),
+  name: zText(),
+  description: zText(),
+  iconUrl: zText().nullable(),
+  projectId: zText().nullable(),
 });
 
 export const ZTool = z.object({
-  id: z.string(),
-  _id: z.string(),
-  name: z.string(),
-  description: z.string(),
+  id: zText(),
+  _id: zText(),
+  name: zText(),
+  description: zText(),
   /** Short public code of the tool (used in share links). */
-  code: z.string(),
+  code: zText(),
   status: z.enum(['active', 'archived']),
-  iconUrl: z.string().nullable(),
-  type: z.string(),
-  flowIds: z.array(z.string()),
-  organizationId: z.string().nullable(),
-  tagIds: z.array(z.string()),
+  iconUrl: zText().nullable(),
+  type: zText(),
+  flowIds: z.array(zText()),
+  organizationId: zText().nullable(),
+  tagIds: z.array(zText()),
   flowsCount: z.number(),
   flows: z.array(ZToolFlow),
   unitUsageOption: ZPaymentOption,
-  endDate: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  endDate: zText().nullable(),
+  createdAt: zText(),
+  updatedAt: zText(),
 });
 export type TTool = z.infer<typeof ZTool>;
 
 export const ZToolSearchQuery = z.object({
-  tagId: z.string().optional(),
-  keyword: z.string().max(200).optional(),
+  tagId: zText().optional(),
+  keyword: zText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(TOOL_SEARCH_LIMIT).default(TOOL_SEARCH_LIMIT),
 });
 /**
@@ -83,26 +84,26 @@ export const ZToolSearchResponse = z.object({
 export type TToolSearchResponse = z.infer<typeof ZToolSearchResponse>;
 
 export const ZCreateToolRequest = z.object({
-  name: z.string().trim().min(1, 'is required').max(120),
-  description: z.string().trim().max(2000).default(''),
-  iconUrl: z.string().url().max(2048).nullable().optional(),
-  type: z.string().max(40).default('tool'),
-  flowIds: z.array(z.string()).min(1, 'choose at least one flow').max(100),
-  tagIds: z.array(z.string()).max(20).default([]),
+  name: zText().trim().min(1, 'is required').max(120),
+  description: zText().trim().max(2000).default(''),
+  iconUrl: zText().url().max(2048).nullable().optional(),
+  type: zText().max(40).default('tool'),
+  flowIds: z.array(zText()).min(1, 'choose at least one flow').max(100),
+  tagIds: z.array(zText()).max(20).default([]),
   unitUsageOption: ZPaymentOption,
-  endDate: z.string().datetime().nullable().optional(),
+  endDate: zText().datetime().nullable().optional(),
 });
 export type TCreateToolRequest = z.input<typeof ZCreateToolRequest>;
-export const ZToolResponse = z.object({ data: ZTool, message: z.string().optional() });
+export const ZToolResponse = z.object({ data: ZTool, message: zText().optional() });
 
 /** POST /api/tool/generate-name-description (also used by assignments and tasks). */
 export const ZGenerateNameRequest = z.object({
-  flows: z.array(z.string()).min(1, 'choose at least one flow').max(100),
+  flows: z.array(zText()).min(1, 'choose at least one flow').max(100),
 });
 export const ZGenerateNameResponse = z.object({
-  name: z.string(),
-  description: z.string(),
+  name: zText(),
+  description: zText(),
   /** 'offline' when the offline provider wrote it ("Offline demo — no AI model"). */
-  provider: z.string(),
+  provider: zText(),
 });
 export type TGenerateNameResponse = z.infer<typeof ZGenerateNameResponse>;

@@ -8,6 +8,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { toastSuccess } from '../../../ui/surfaces';
 import { orgsApi } from '../orgs.api';
 import { loadLanguageDefaults, loadOrgs } from '../orgs.store';
+import { CodeStrength } from './CodeStrength';
 
 /** Any signed-in user can create an organisation and becomes its admin. */
 export function CreateOrgDialog({ onClose }: { onClose: () => void }) {
@@ -64,6 +65,7 @@ export function CreateOrgDialog({ onClose }: { onClose: () => void }) {
             onChange={(e) => setOrgCode(e.target.value.toLowerCase())}
           />
           <span className="field__hint">{t('org.codeHint')}</span>
+          <CodeStrength code={orgCode} />
         </div>
         <div className="field">
           <label htmlFor="org-description">{t('org.description')}</label>

@@ -1,5 +1,6 @@
 export * from './assignments';
 export * from './auth';
+export * from './automation';
 export * from './collections';
 export * from './credits';
 export * from './flows';

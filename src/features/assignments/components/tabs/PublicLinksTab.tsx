@@ -5,26 +5,35 @@ import { formatDateTime } from '../../../../shared/domain/dates';
 import { Button } from '../../../../ui/Button';
 import { SkeletonRows } from '../../../../ui/Skeleton';
 import { toastSuccess } from '../../../../ui/surfaces';
+import { TopUpDialog } from '../../../../ui/TopUpDialog';
 import { assignmentsApi } from '../../assignments.api';
 import type { DetailTabProps } from '../../detail-tabs';
 import { useCopied } from '../useCopied';
 
+interface LinksState {
+  accessLinks: TAccessLink[];
+  creditBalance: number;
+}
+
 /**
- * Public Access Link tab (spec 02 §2): the links, a new one, copy the link or an embed code (an
- * iframe 100 % wide, 600 high). Each link's credit balance and top-up come with the credits area.
+ * Public Access Link tab (spec 02 §2): the account balance, the links with their credits (remaining,
+ * used, total), a new link, copy the link or an embed code (an iframe 100 % wide, 600 high), and the
+ * shared top-up dialog that fills a link's wallet from the space's wallet.
  */
 export default function PublicLinksTab({ assignment }: DetailTabProps) {
-  const { t } = useTranslation('assignment');
-  const [links, setLinks] = useState<TAccessLink[] | null>(null);
+  const { t, i18n } = useTranslation('assignment');
+  const [state, setState] = useState<LinksState | null>(null);
   const [failed, setFailed] = useState(false);
   const [creating, setCreating] = useState(false);
+  const [topUpFor, setTopUpFor] = useState<string | null>(null);
   const { copied, copy } = useCopied();
   const id = assignment._id;
+  const amount = (v: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 }).format(v);
 
   const load = useCallback(() => {
     setFailed(false);
     assignmentsApi.accessLinks(id).then(
-      (r) => setLinks(r.accessLinks),
+      (r) => setState({ accessLinks: r.accessLinks, creditBalance: r.creditBalance }),
       () => setFailed(true),
     );
   }, [id]);
@@ -34,7 +43,7 @@ export default function PublicLinksTab({ assignment }: DetailTabProps) {
     setCreating(true);
     try {
       const res = await assignmentsApi.createAccessLink(id, assignment.orgId);
-      setLinks((l) => [res.data, ...(l ?? [])]);
+      setState((s) => (s ? { ...s, accessLinks: [res.data, ...s.accessLinks] } : s));
       toastSuccess(t('links.created'));
     } catch {
       // The api-client said why.
@@ -43,10 +52,18 @@ export default function PublicLinksTab({ assignment }: DetailTabProps) {
     }
   };
 
+  const links = state?.accessLinks;
   return (
     <div className="links-tab">
       <div className="links-tab__bar">
-        <p className="muted">{t('links.lead')}</p>
+        <div>
+          <p className="muted">{t('links.lead')}</p>
+          {state && (
+            <p className="links-tab__balance" data-testid="account-balance">
+              {t('links.accountBalance', { amount: amount(state.creditBalance) })}
+            </p>
+          )}
+        </div>
         <Button busy={creating} needsConnection onClick={() => void create()}>
           + {t('links.create')}
         </Button>
@@ -74,6 +91,20 @@ export default function PublicLinksTab({ assignment }: DetailTabProps) {
                   {l.url}
                 </a>
                 <span className="muted">{t('links.createdAt', { date: formatDateTime(l.createdAt) })}</span>
+                <dl className="links-list__credits">
+                  <div>
+                    <dt>{t('links.remaining')}</dt>
+                    <dd data-testid="link-remaining">{amount(l.totalRemainingValue)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('links.used')}</dt>
+                    <dd>{amount(l.totalUsedValue)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('links.total')}</dt>
+                    <dd>{amount(l.totalValue)}</dd>
+                  </div>
+                </dl>
               </div>
               <div className="links-list__actions">
                 <Button size="sm" variant="secondary" onClick={() => void copy(`link:${l.id}`, l.url)}>
@@ -86,10 +117,23 @@ export default function PublicLinksTab({ assignment }: DetailTabProps) {
                 >
                   {copied === `embed:${l.id}` ? `✓ ${t('invite.copied')}` : t('links.copyEmbed')}
                 </Button>
+                <Button size="sm" onClick={() => setTopUpFor(l.id)}>
+                  {t('links.topUp')}
+                </Button>
               </div>
             </li>
           ))}
         </ul>
+      )}
+      {topUpFor && (
+        <TopUpDialog
+          title={t('links.topUpTitle', { code: topUpFor })}
+          onClose={() => setTopUpFor(null)}
+          onTopUp={async (value, deductFrom) => {
+            await assignmentsApi.topUpAccessLink(topUpFor, value, deductFrom);
+            load();
+          }}
+        />
       )}
     </div>
   );

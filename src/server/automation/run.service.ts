@@ -1,0 +1,165 @@
+import type { TTaskRunResult } from '../../shared/contract/automation';
+import { TASK_RUN_FEE, TASK_RUNS_PER_MINUTE } from '../../shared/contract/automation';
+import { ErrorCode } from '../../shared/contract/errors';
+import { creditsToNumber, formatCredits, parseCredits } from '../../shared/domain/decimal';
+import { isId, newId } from '../../shared/domain/ids';
+import {
+  jsonInputProvider,
+  runHeadless,
+  type TRunEvent,
+  type TRunFlow,
+  type TRuntimeIssue,
+} from '../../shared/domain/runtime';
+import { type ApiKeyRow, touchKey } from '../api-keys/api-keys.repo';
+import { apiKeyWallet, findApiKeyBySecret } from '../api-keys/api-keys.service';
+import { createCreditsService } from '../credits/credits.service';
+import { findFlow } from '../flows/flows.repo';
+import type { AppDeps } from '../http/context';
+import { AppError, conflict, notFound, unauthenticated } from '../http/errors';
+import { hitCounter } from '../http/rate-limit.repo';
+import { findTaskById, insertUsage, type TaskRow } from './automation.repo';
+import { cryptoRandom, keyPaidAi, virtualClock } from './task-ports';
+
+const RATE_WINDOW_MS = 60_000;
+const CREDIT_CODES = new Set<string>([
+  ErrorCode.UNIT_BALANCE_INSUFFICIENT,
+  ErrorCode.ORG_UNIT_BALANCE_INSUFFICIENT,
+  ErrorCode.ORGANIZATION_MONTHLY_CREDIT_LIMIT_EXCEEDED,
+]);
+
+/** The API key of a request: `Authorization: Bearer <key>` or `x-api-key: <key>`. */
+export function keyFromHeaders(
+  authorization: string | undefined,
+  xApiKey: string | undefined,
+): string | null {
+  const bearer = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim();
+  return bearer || xApiKey?.trim() || null;
+}
+
+export interface PreparedRun {
+  key: ApiKeyRow;
+  task: TaskRow;
+  flow: TRunFlow;
+}
+
+export interface RunAnswer {
+  status: 200 | 400 | 422;
+  body: TTaskRunResult & { message?: string; errorCode?: string };
+}
+
+function describe(error: TRuntimeIssue): string {
+  if (error.code === 'answer-required')
+    return `The input JSON has no value for the block "${error.detail || error.nodeId}".`;
+  const where = error.nodeId ? ` at block "${error.nodeId}"` : '';
+  return `The run stopped${where}: ${error.code}${error.detail ? ` (${error.detail})` : ''}.`;
+}
+
+/**
+ * POST /api/tasks/{id}/run: authenticate the key, check the task, then run its flow headless with the
+ * shared runtime (src/shared/domain/runtime), paid from the key's wallet: the run fee is reserved
+ * before the run and settled after it; every AI call reserves and settles on its own (task-ports.ts).
+ */
+export function createTaskRunner(deps: AppDeps) {
+  const db = deps.database.db;
+  const credits = createCreditsService(deps);
+  const fee = parseCredits(TASK_RUN_FEE);
+
+  return {
+    /** Everything that can refuse the call before it runs: 401, 429, 404, 409. */
+    async prepare(secret: string | null, taskId: string): Promise<PreparedRun> {
+      if (!secret)
+        throw unauthenticated('An API key is required (Authorization: Bearer <key> or x-api-key).');
+      const key = await findApiKeyBySecret(deps, secret);
+      if (!key) throw unauthenticated('Invalid API key');
+      const now = new Date();
+      const hits = await hitCounter(db, `task-run:${key.id}`, now, RATE_WINDOW_MS);
+      if (hits.count > TASK_RUNS_PER_MINUTE) {
+        const retryAfter = Math.max(
+          1,
+          Math.ceil((hits.windowStart.getTime() + RATE_WINDOW_MS - now.getTime()) / 1000),
+        );
+        throw new AppError(
+          ErrorCode.RATE_LIMITED,
+          429,
+          'Too many runs with this API key. Please slow down.',
+          {
+            retryAfter,
+          },
+        );
+      }
+      const task = isId(taskId) ? await findTaskById(db, taskId) : null;
+      // A key calls the tasks of its own space only: an organisation's, or its owner's personal ones.
+      const sameSpace =
+        task && task.orgId === key.orgId && (key.orgId !== null || task.ownerId === key.ownerId);
+      if (!task || !sameSpace) throw notFound('Task');
+      if (task.status !== 'live') throw conflict(`This task is ${task.status}.`);
+      const flow = await findFlow(db, task.orgId, task.flowId);
+      if (!flow) throw notFound('Flow');
+      return { key, task, flow: { id: flow.id, nodes: flow.nodes, edges: flow.edges } as TRunFlow };
+    },
+
+    async execute(
+      p: PreparedRun,
+      input: unknown,
+      onEvent?: (e: TRunEvent) => void,
+      signal?: AbortSignal,
+    ): Promise<RunAnswer> {
+      const runId = newId();
+      const started = Date.now();
+      const payer = apiKeyWallet(p.key.id);
+      const reference = `task:${p.task.id}`;
+      const hold = await credits.reserve({
+        payer,
+        upTo: fee,
+        reference,
+        idempotencyKey: `task-run:${runId}`,
+      });
+      const ai = keyPaidAi(deps, credits, { payer, runId, reference, signal });
+      let result: Awaited<ReturnType<typeof runHeadless>>;
+      try {
+        result = await runHeadless(p.flow, jsonInputProvider(input), {
+          ports: { ai, clock: virtualClock(), random: cryptoRandom },
+          onEvent,
+        });
+      } catch (error) {
+        await credits.release(hold.id).catch(() => undefined);
+        throw error;
+      }
+      const total = (await credits.settle(hold.id, fee)).charged + ai.charged();
+      const durationMs = Date.now() - started;
+      const status = result.status === 'done' ? 'done' : 'failed';
+      await insertUsage(db, {
+        id: runId,
+        taskId: p.task.id,
+        apiKeyId: p.key.id,
+        credits: formatCredits(total),
+        status,
+        durationMs,
+      });
+      await touchKey(db, p.key.id, new Date());
+      const body: RunAnswer['body'] = {
+        runId,
+        status,
+        outputs: result.outputs,
+        variables: result.variables,
+        issues: result.issues,
+        ...(result.error ? { error: result.error } : {}),
+        credits: creditsToNumber(total),
+        durationMs,
+      };
+      if (status === 'done') return { status: 200, body } satisfies RunAnswer;
+      const error = result.error as TRuntimeIssue;
+      if (error.detail && CREDIT_CODES.has(error.detail)) {
+        return {
+          status: 400,
+          body: {
+            ...body,
+            errorCode: error.detail,
+            message: "Not enough units: this API key's credit balance is too low",
+          },
+        } satisfies RunAnswer;
+      }
+      return { status: 422, body: { ...body, message: describe(error) } } satisfies RunAnswer;
+    },
+  };
+}

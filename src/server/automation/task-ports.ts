@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { TAiPiece, TAiPort, TClockPort, TRandomPort } from '../../shared/domain/runtime';
+import type { AiChunk } from '../adapters/ai/ai';
+import { boundFor, costOf, modelOf } from '../credits/ai-usage';
+import type { CreditsService, TWalletOwner } from '../credits/credits.service';
+import type { AppDeps } from '../http/context';
+
+/**
+ * The runtime's ports for a task run on the server (runtime README: Ports). The AI port goes through
+ * the AI provider layer and pays each call from the API key's wallet through the credits service:
+ * reserve the most the call can cost, stream, settle what it used (the rest is freed).
+ */
+export function keyPaidAi(
+  deps: AppDeps,
+  credits: CreditsService,
+  run: { payer: TWalletOwner; runId: string; reference: string; signal?: AbortSignal },
+): TAiPort & { charged(): bigint } {
+  let calls = 0;
+  let charged = 0n;
+  return {
+    charged: () => charged,
+    async *stream(req): AsyncGenerator<TAiPiece> {
+      const messages = req.messages;
+      const model = modelOf(deps.ai, req.model, deps.env.AI_MODEL);
+      const upTo = boundFor(model, messages, req.maxTokens);
+      const call = { model: req.model, messages, maxTokens: req.maxTokens, signal: run.signal };
+      if (upTo === 0n) {
+        yield* deps.ai.stream(call) as AsyncIterable<AiChunk>;
+        return;
+      }
+      const hold = await credits.reserve({
+        payer: run.payer,
+        upTo,
+        reference: run.reference,
+        idempotencyKey: `task-run:${run.runId}:ai:${calls++}`,
+      });
+      const answer = {
+        text: '',
+        reasoning: '',
+        usage: null as { inputTokens: number; outputTokens: number } | null,
+      };
+      let ok = false;
+      try {
+        for await (const chunk of deps.ai.stream(call)) {
+          if (chunk.type === 'text') answer.text += chunk.text;
+          else if (chunk.type === 'reasoning') answer.reasoning += chunk.text;
+          else if (chunk.type === 'usage')
+            answer.usage = { inputTokens: chunk.inputTokens, outputTokens: chunk.outputTokens };
+          yield chunk;
+        }
+        ok = true;
+      } finally {
+        // A failed call that produced nothing is free; a call stopped half-way pays what it used.
+        if (!ok && !answer.text && !answer.usage) await credits.release(hold.id).catch(() => undefined);
+        else charged += (await credits.settle(hold.id, costOf(model, messages, answer))).charged;
+      }
+    },
+  };
+}
+
+/**
+ * A run answers over HTTP, so Wait blocks do not hold the call open: the clock moves forward by the
+ * wait instead (the flow sees the time pass, the caller does not wait).
+ */
+export function virtualClock(): TClockPort {
+  let skipped = 0;
+  return {
+    now: () => Date.now() + skipped,
+    sleep: async (ms) => {
+      skipped += ms;
+    },
+  };
+}
+
+export const cryptoRandom: TRandomPort = {
+  next: () => {
+    const b = new Uint32Array(1);
+    globalThis.crypto.getRandomValues(b);
+    return b[0] / 4294967296;
+  },
+  uuid: () => randomUUID(),
+};

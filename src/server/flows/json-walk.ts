@@ -1,0 +1,79 @@
+/**
+ * Walks a JSON value without recursion, so a document nested 10,000 levels deep cannot overflow the
+ * stack (JSON.stringify and a recursive walk both did). It returns the UTF-8 size JSON.stringify
+ * would give and calls `visit` for every string and key; it stops below an object or array deeper
+ * than `maxDepth`. Paths are built only when asked for (on an error), since a save walks every value.
+ */
+export interface JsonWalkResult {
+  bytes: number;
+  /** The path of the first value nested deeper than maxDepth, if any. */
+  tooDeep?: string;
+}
+
+interface Frame {
+  value: unknown;
+  depth: number;
+  inArray: boolean;
+  parent: Frame | null;
+  key: string;
+}
+
+const pathOf = (frame: Frame): string => {
+  const keys: string[] = [];
+  for (let f: Frame | null = frame; f?.parent; f = f.parent) keys.push(f.key);
+  return keys.reverse().join('.');
+};
+
+// Characters JSON.stringify writes as escapes (and surrogates, written as \uXXXX when lone).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what JSON escapes
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+const jsonBytes = (s: string): number =>
+  NEEDS_ESCAPE.test(s) ? Buffer.byteLength(JSON.stringify(s), 'utf8') : Buffer.byteLength(s, 'utf8') + 2;
+
+const skipped = (v: unknown): boolean => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+
+export function walkJson(
+  root: unknown,
+  maxDepth: number,
+  visit: (s: string, path: () => string, isKey: boolean) => void,
+): JsonWalkResult {
+  let bytes = 0;
+  const stack: Frame[] = [{ value: root, depth: 0, inArray: false, parent: null, key: '' }];
+  while (stack.length) {
+    const frame = stack.pop() as Frame;
+    const { value, depth } = frame;
+    if (typeof value === 'string') {
+      visit(value, () => pathOf(frame), false);
+      bytes += jsonBytes(value);
+    } else if (typeof value === 'number') {
+      bytes += Number.isFinite(value) ? String(value).length : 4;
+    } else if (typeof value === 'boolean') {
+      bytes += value ? 4 : 5;
+    } else if (value === null || typeof value !== 'object') {
+      // null, and undefined/functions in an array, are written as null; in an object they are skipped
+      bytes += value === null || frame.inArray ? 4 : 0;
+    } else {
+      if (depth > maxDepth) return { bytes, tooDeep: pathOf(frame) };
+      if (Array.isArray(value)) {
+        bytes += 2 + Math.max(0, value.length - 1);
+        for (let i = value.length - 1; i >= 0; i--)
+          stack.push({ value: value[i], depth: depth + 1, inArray: true, parent: frame, key: String(i) });
+      } else {
+        const keys = Object.keys(value);
+        let included = 0;
+        for (let i = keys.length - 1; i >= 0; i--) {
+          const key = keys[i];
+          const v = (value as Record<string, unknown>)[key];
+          if (skipped(v)) continue;
+          included++;
+          const child: Frame = { value: v, depth: depth + 1, inArray: false, parent: frame, key };
+          visit(key, () => pathOf(child), true);
+          bytes += jsonBytes(key) + 1;
+          stack.push(child);
+        }
+        bytes += 2 + Math.max(0, included - 1);
+      }
+    }
+  }
+  return { bytes };
+}

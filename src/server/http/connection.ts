@@ -1,0 +1,26 @@
+import type { IncomingMessage } from 'node:http';
+import type { MiddlewareHandler } from 'hono';
+
+/**
+ * An answer given before the request body was read whole (a 401 or 413 on a large upload) says
+ * `Connection: close`. Otherwise it would promise keep-alive while the server drops the unread rest
+ * of the body by closing the socket, and the client's next request on that connection would fail
+ * ("other side closed" in Node's fetch). A body read whole keeps the connection alive.
+ */
+export function closeOnUnreadBody(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (!incoming || incoming.readableEnded || !hasBody(incoming)) return;
+    try {
+      c.res.headers.set('Connection', 'close');
+    } catch {
+      // a Response with immutable headers: copy it
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set('Connection', 'close');
+    }
+  };
+}
+
+const hasBody = (req: IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;

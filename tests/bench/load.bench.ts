@@ -1,0 +1,178 @@
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { serve } from '@hono/node-server';
+import { createOfflineProvider } from '../../src/server/adapters/ai/offline';
+import { createMailAdapter } from '../../src/server/adapters/mail/mail';
+import { createApp } from '../../src/server/app';
+import { createTokenService } from '../../src/server/auth/tokens';
+import { type Database, openDatabase } from '../../src/server/db/client';
+import { readEnv } from '../../src/server/env';
+import type { AppDeps } from '../../src/server/http/context';
+import { createLogger } from '../../src/server/http/logger';
+import type { Bench, BenchRow } from './bench';
+import { benchGraph } from './canvas.data';
+import { random, seed, TOPICS } from './tool-search.seed';
+
+/**
+ * A busy school: 50 clients at once over real HTTP (Node's fetch, keep-alive) mixing flow lists,
+ * flow reads, 200-block saves and tool searches for LOAD_SECONDS (30 s by default) after a warm-up,
+ * on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL. Prints requests/s and p50/p99 per route.
+ */
+const CLIENTS = 50;
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
+const WARMUP_SECONDS = 3;
+const NODES = 200;
+
+type Op = 'flow list' | 'flow read' | 'flow save (200 blocks)' | 'tool search';
+const MIX: Op[] = [
+  ...Array<Op>(3).fill('flow list'),
+  ...Array<Op>(3).fill('flow read'),
+  ...Array<Op>(2).fill('flow save (200 blocks)'),
+  ...Array<Op>(2).fill('tool search'),
+];
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+
+async function measure(database: Database, engine: string): Promise<BenchRow[]> {
+  await database.truncateAll();
+  const env = readEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    JWT_SECRET: 'x'.repeat(40),
+  });
+  const logger = createLogger('silent');
+  const tokens = await createTokenService(database.db, env);
+  const mail = createMailAdapter(env, database.db, logger);
+  const deps: AppDeps = { env, database, logger, tokens, mail, ai: createOfflineProvider() };
+  const app = createApp(deps);
+  const rnd = random(11);
+  const { token, orgId } = await seed(deps, rnd);
+  const headers = { Authorization: `Bearer ${token}`, orgId, 'Accept-Encoding': 'gzip' };
+  const json = { ...headers, 'Content-Type': 'application/json' };
+
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+
+  // one 200-block flow per client, so saves do not conflict
+  const flows: Array<{ id: string; revision: number; graph: ReturnType<typeof benchGraph> }> = [];
+  for (let i = 0; i < CLIENTS; i++) {
+    const graph = benchGraph(NODES);
+    const res = await fetch(`${base}/flows`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: `Load ${i}`, ...graph }),
+    });
+    const body = (await res.json()) as { data: { _id: string; revision: number } };
+    if (res.status !== 201)
+      throw new Error(`create flow: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+    flows.push({ id: body.data._id, revision: body.data.revision, graph });
+  }
+
+  const times = new Map<Op, number[]>(MIX.map((op) => [op, []]));
+  const failures = new Map<string, number>();
+  let recording = false;
+  const call = async (client: number, op: Op): Promise<void> => {
+    const flow = flows[client];
+    const started = performance.now();
+    let res: Response;
+    if (op === 'flow list') res = await fetch(`${base}/flows/user?limit=100`, { headers });
+    else if (op === 'flow read') res = await fetch(`${base}/flows/${flow.id}`, { headers });
+    else if (op === 'tool search') {
+      const word = TOPICS[rnd(TOPICS.length)].toLowerCase().slice(0, 3 + rnd(4));
+      res = await fetch(`${base}/tool/search?keyword=${word}&limit=20`, { headers });
+    } else {
+      flow.graph.nodes[1].position.x += 1;
+      res = await fetch(`${base}/flows/${flow.id}`, {
+        method: 'PUT',
+        headers: json,
+        body: JSON.stringify({ nodes: flow.graph.nodes, edges: flow.graph.edges, revision: flow.revision }),
+      });
+    }
+    const text = await res.text();
+    const elapsed = performance.now() - started;
+    if (res.ok && op === 'flow save (200 blocks)')
+      flow.revision = (JSON.parse(text) as { data: { revision: number } }).data.revision;
+    if (!recording) return;
+    if (!res.ok) failures.set(`${op} ${res.status}`, (failures.get(`${op} ${res.status}`) ?? 0) + 1);
+    else times.get(op)?.push(elapsed);
+  };
+
+  const until = (ms: number) => performance.now() + ms;
+  const runClients = (end: number) =>
+    Promise.all(
+      Array.from({ length: CLIENTS }, async (_, client) => {
+        let i = client;
+        while (performance.now() < end) await call(client, MIX[i++ % MIX.length]);
+      }),
+    );
+  await runClients(until(WARMUP_SECONDS * 1000));
+  recording = true;
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  await runClients(until(SECONDS * 1000));
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  await new Promise((resolve) => server.close(resolve));
+
+  const all = [...times.values()].flat().sort((a, b) => a - b);
+  const total = all.length;
+  const cpuMs = (used.user + used.system) / 1000 / Math.max(1, total);
+  const isPg = engine === 'PostgreSQL';
+  const rows: BenchRow[] = [
+    {
+      figure: `load: requests/s, ${engine}`,
+      value: `${(total / seconds).toFixed(0)}/s`,
+      target: isPg ? '≥ 1,000/s' : '',
+      withinTarget: isPg ? total / seconds >= 1000 : null,
+    },
+    {
+      figure: `load: p50 / p99, all routes, ${engine}`,
+      value: `${percentile(all, 50).toFixed(1)} / ${percentile(all, 99).toFixed(1)} ms`,
+      target: isPg ? 'p99 ≤ 100 ms' : '',
+      withinTarget: isPg ? percentile(all, 99) <= 100 : null,
+    },
+  ];
+  for (const [op, values] of times) {
+    const sorted = values.sort((a, b) => a - b);
+    rows.push({
+      figure: `load: ${op}, ${engine}`,
+      value: `${(sorted.length / seconds).toFixed(0)}/s, p50 ${percentile(sorted, 50).toFixed(1)} / p99 ${percentile(sorted, 99).toFixed(1)} ms`,
+      target: '',
+      withinTarget: null,
+    });
+  }
+  rows[rows.length - 1].notes = [
+    `load (${engine}): ${CLIENTS} clients over HTTP for ${seconds.toFixed(1)} s after ${WARMUP_SECONDS} s of warm-up, ${total} answers, ${[...failures].map(([k, n]) => `${n}× ${k}`).join(', ') || 'no errors'}`,
+    `load (${engine}): CPU of this process (server and clients) ${cpuMs.toFixed(2)} ms per request${isPg ? '' : ', the database included'}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+  ];
+  return rows;
+}
+
+export const loadBench: Bench = {
+  name: 'load',
+  async run(): Promise<BenchRow[]> {
+    const rows: BenchRow[] = [];
+    // LOAD_ENGINE=postgres measures PostgreSQL alone (with TEST_DATABASE_URL), e.g. under a profiler
+    if (process.env.LOAD_ENGINE !== 'postgres') {
+      const pglite = await openDatabase({ pgliteDir: 'memory://' });
+      try {
+        rows.push(...(await measure(pglite, 'PGlite')));
+      } finally {
+        await pglite.close();
+      }
+    }
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) return rows;
+    const pg = await openDatabase({ url });
+    try {
+      rows.push(...(await measure(pg, 'PostgreSQL')));
+    } finally {
+      await pg.truncateAll();
+      await pg.close();
+    }
+    return rows;
+  },
+};
