@@ -14,10 +14,10 @@ async function signIn(page: Page, url: (p: string) => string): Promise<void> {
 
 async function switchTo(page: Page, name: RegExp, code: string): Promise<void> {
   await page.getByRole('button', { name: 'Switch space' }).click();
-  // The toast follows the server's answer (the switch is recorded); it shows for 2 s only.
-  const toast = page.getByText(/switched successfully/).waitFor();
+  // The server records the switch before the page changes.
+  const recorded = page.waitForResponse((r) => r.url().includes('/api/users/switch-org') && r.ok());
   await page.getByRole('menuitemradio', { name }).click();
-  await Promise.all([toast, page.waitForURL(new RegExp(`/editor/${code}/explore$`))]);
+  await Promise.all([recorded, page.waitForURL(new RegExp(`/editor/${code}/explore$`))]);
 }
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
