@@ -42,6 +42,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    // Two pages: the editor (index.html) and the learner player under /viewer, its own light entry.
+    rollupOptions: { input: { main: 'index.html', viewer: 'src/player/index.html' } },
   },
   server: { proxy: { '/api': { target: 'http://localhost:8787', changeOrigin: false } } },
   test: {

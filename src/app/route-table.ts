@@ -45,7 +45,12 @@ const canvas = {
 const assignments = {
   list: () => import('../features/assignments/components/AssignmentListPage'),
   wizard: () => import('../features/assignments/components/wizard/AssignmentWizardPage'),
-  detail: () => import('../features/assignments/components/detail/AssignmentDetailPage'),
+  // The report tabs (reports area) plug in with the detail page.
+  detail: () =>
+    Promise.all([
+      import('../features/assignments/components/detail/AssignmentDetailPage'),
+      import('./report-tabs'),
+    ]).then(([page]) => page),
   settings: () => import('../features/assignments/components/settings/AssignmentSettingsPage'),
 };
 // The LRS screen's texts come with its chunk, like the editor's.
@@ -74,6 +79,7 @@ const automation = {
   keys: () => import('../features/api-keys/components/ApiKeysPage'),
   activity: () => import('../features/api-keys/components/ApiKeyActivityPage'),
 };
+const chat = { page: () => import('../features/chat/components/ChatPage') };
 const tools = {
   explore: () => import('../features/tools/components/ExplorePage'),
   create: () => import('../features/tools/components/CreateToolPage'),
@@ -110,8 +116,8 @@ const HOME_CHILDREN: Array<[string, Loader?]> = [
   ['library/projects/:projectId', collections.library],
   ['library/no-project', collections.library],
   ['automation', automation.list],
-  ['chat'],
-  ['chat/:id'],
+  ['chat', chat.page],
+  ['chat/:id', chat.page],
   ['automation/task/:taskId', automation.detail],
   ['api-key-management', automation.keys],
   ['automation/api-keys/activity', automation.activity],

@@ -6,6 +6,8 @@ import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { assignmentsRoutes } from './assignments/assignments.routes';
 import { authRoutes } from './auth/auth.routes';
 import { automationRoutes } from './automation/automation.routes';
+import { chatRoutes } from './chat/chat.routes';
+import { MEDIA_UPLOAD_PATH, mediaRoutes } from './chat/media.routes';
 import { collectionsRoutes } from './collections/collections.routes';
 import { createCollectionsService } from './collections/collections.service';
 import { creditsRoutes } from './credits/credits.routes';
@@ -17,10 +19,13 @@ import { healthRoutes } from './http/health';
 import { requestLog } from './http/request-log';
 import { limitBody, securityHeaders } from './http/security';
 import { mountClient } from './http/static-client';
+import { journalsRoutes } from './journals/journals.routes';
 import { lrsRoutes } from './lrs/lrs.routes';
 import { xapiRoutes } from './lrs/xapi.routes';
 import { modelsRoutes } from './models/models.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
+import { playerRoutes } from './player/player.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { tagsRoutes } from './tools/tags.routes';
 import { toolsRoutes } from './tools/tools.routes';
 
@@ -31,11 +36,22 @@ export function createApp(deps: AppDeps) {
   app.use('*', closeOnUnreadBody());
   const secure = securityHeaders();
   // /xapi/ answers content on other origins (CORS, its own Cross-Origin-Resource-Policy).
-  app.use('*', (c, next) => (c.req.path.startsWith('/xapi/') ? next() : secure(c, next)));
+  const secureViewer = securityHeaders({ embeddable: true });
+  app.use('*', (c, next) => {
+    if (c.req.path.startsWith('/xapi/')) return next();
+    // The learner player's pages are embeddable (spec 02 §9 embed code).
+    return c.req.path === '/viewer' || c.req.path.startsWith('/viewer/')
+      ? secureViewer(c, next)
+      : secure(c, next);
+  });
   app.use('*', compress());
   const bodyLimit = limitBody(deps.env.BODY_LIMIT_BYTES);
   // .flow imports carry their own, larger limit (flows.routes.ts).
-  app.use('/api/*', (c, next) => (isFlowImportPath(c.req.path) ? next() : bodyLimit(c, next)));
+  // Media uploads carry their own limit too (media.routes.ts).
+  app.use('/api/*', (c, next) =>
+    isFlowImportPath(c.req.path) || c.req.path === MEDIA_UPLOAD_PATH ? next() : bodyLimit(c, next),
+  );
+  const storage = deps.storage ?? createFileStorage(deps.env, deps.logger);
   app.onError((err, c) => errorResponse(c, err));
 
   const api = new Hono<AppEnv>()
@@ -51,10 +67,15 @@ export function createApp(deps: AppDeps) {
     .route('/', creditsRoutes(deps))
     .route('/', modelsRoutes(deps))
     .route('/', apiKeysRoutes(deps))
-    .route('/', automationRoutes(deps));
+    .route('/', automationRoutes(deps))
+    .route('/', journalsRoutes(deps))
+    .route('/', reportsRoutes(deps))
+    .route('/', chatRoutes(deps))
+    .route('/', mediaRoutes(deps, storage))
+    .route('/', playerRoutes(deps));
   app.route('/api', api);
   // The learning record store's xAPI endpoint: its own body limit, CORS and version headers.
-  app.route('/xapi', xapiRoutes(deps, deps.storage ?? createFileStorage(deps.env, deps.logger)));
+  app.route('/xapi', xapiRoutes(deps, storage));
   app.all('/api/*', (c) =>
     c.json({ message: `No route ${c.req.method} ${c.req.path}`, errorCode: ErrorCode.NOT_FOUND }, 404),
   );

@@ -13,6 +13,7 @@ const CLIENT_SOURCES = [
   'src/app',
   'src/ui',
   'src/features',
+  'src/player',
   'src/shared',
   'sw',
   'public',

@@ -1,10 +1,13 @@
 import { automationBench } from './automation.bench';
 import type { Bench, BenchRow } from './bench';
 import { canvasBench } from './canvas.bench';
+import { chatBench } from './chat.bench';
 import { creditsBench } from './credits.bench';
 import { loadBench } from './load.bench';
 import { lrsBench } from './lrs.bench';
 import { offlineBench } from './offline.bench';
+import { playerBench } from './player.bench';
+import { reportsBench } from './reports.bench';
 import { shellSizeBench } from './shell-size.bench';
 import { startupBench } from './startup.bench';
 import { toolSearchBench } from './tool-search.bench';
@@ -21,8 +24,11 @@ const BENCHES: Bench[] = [
   offlineBench,
   creditsBench,
   lrsBench,
+  chatBench,
   loadBench,
   automationBench,
+  reportsBench,
+  playerBench,
 ];
 
 const filter = process.argv[2]?.toLowerCase();

@@ -24,6 +24,8 @@ const NAMESPACES = [
   'credits',
   NODE_TEXT_NS,
   'lrs',
+  'player',
+  'reports',
 ];
 type Tree = { [k: string]: string | Tree };
 

@@ -9,7 +9,7 @@ import {
   type ZTaskListQuery,
   type ZUpdateTaskRequest,
 } from '../../shared/contract/automation';
-import { csvLine } from '../../shared/domain/csv';
+import { toCsv } from '../../shared/domain/csv';
 import { creditsToNumber, parseCredits } from '../../shared/domain/decimal';
 import { isId, newId } from '../../shared/domain/ids';
 import { findFlow } from '../flows/flows.repo';
@@ -151,18 +151,15 @@ export function createAutomationService(deps: AppDeps) {
     /** The usage rows as CSV, in the table's columns; cells that could be formulas are neutralised. */
     async usageCsv(space: TaskSpace, id: string, q: { from?: string; to?: string }): Promise<string> {
       const rows = await usage(space, id, q);
-      const lines = [csvLine([...TASK_USAGE_CSV_HEADER])];
-      for (const r of rows) {
-        lines.push(
-          csvLine([
-            r.lastUsedAt,
-            r.apiKeyName ? `${r.apiKeyName} (${r.apiKeyDisplay})` : r.apiKeyDisplay,
-            String(r.creditsUsed),
-            String(r.calls),
-          ]),
-        );
-      }
-      return `${lines.join('\r\n')}\r\n`;
+      return toCsv(
+        [...TASK_USAGE_CSV_HEADER],
+        rows.map((r) => [
+          r.lastUsedAt,
+          r.apiKeyName ? `${r.apiKeyName} (${r.apiKeyDisplay})` : r.apiKeyDisplay,
+          r.creditsUsed,
+          r.calls,
+        ]),
+      );
     },
   };
 }

@@ -4,8 +4,12 @@ import { secureHeaders } from 'hono/secure-headers';
 import { ErrorCode } from '../../shared/contract/errors';
 import type { AppEnv } from './context';
 
-/** Security headers with a Content-Security-Policy the built app passes (no inline scripts). */
-export function securityHeaders(): MiddlewareHandler<AppEnv> {
+/**
+ * Security headers with a Content-Security-Policy the built app passes (no inline scripts).
+ * `embeddable`: the learner player's pages (/viewer), which the spec's embed code (an iframe 100%
+ * wide, 600 high) puts on any site: any ancestor may frame them.
+ */
+export function securityHeaders(opts: { embeddable?: boolean } = {}): MiddlewareHandler<AppEnv> {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -20,12 +24,12 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
       mediaSrc: ["'self'", 'blob:', 'https:'],
       // The task preview drawer embeds viewer pages.
       frameSrc: ["'self'", 'https:'],
-      frameAncestors: ["'self'"],
+      frameAncestors: opts.embeddable ? ['*'] : ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
     },
-    xFrameOptions: 'SAMEORIGIN',
+    xFrameOptions: opts.embeddable ? false : 'SAMEORIGIN',
     referrerPolicy: 'strict-origin-when-cross-origin',
     xContentTypeOptions: 'nosniff',
     crossOriginEmbedderPolicy: false,

@@ -22,6 +22,7 @@ const MIME: Record<string, string> = {
 };
 
 export const BASE = '/editor';
+const VIEWER_PAGE = join('src', 'player', 'index.html');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
@@ -45,6 +46,13 @@ async function readIfFile(path: string): Promise<Buffer | null> {
  */
 export function mountClient(app: Hono<AppEnv>, clientDir: string): void {
   app.get('/', (c) => c.redirect(`${BASE}/`, 302));
+  // The learner player (issue 14): every /viewer path is its page; its assets live under /editor.
+  app.get('/viewer', (c) => c.redirect('/viewer/join', 302));
+  app.get('/viewer/*', async (c) => {
+    const page = await readIfFile(join(clientDir, VIEWER_PAGE));
+    if (!page) return c.text('The client is not built. Run `npm run build`.', 503);
+    return c.body(new Uint8Array(page), 200, { 'Content-Type': MIME['.html'], 'Cache-Control': REVALIDATE });
+  });
   app.get(BASE, (c) => c.redirect(`${BASE}/`, 301));
   app.get(`${BASE}/*`, async (c) => {
     let rel: string;

@@ -157,6 +157,61 @@ export async function request<S extends z.ZodType | undefined = undefined>(
   return parsed.data as Result<S>;
 }
 
+/** The Authorization and orgId headers every request carries (for uploads that report progress). */
+export async function authHeaders(): Promise<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const token = await hooks.getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const orgId = hooks.getOrgId();
+  if (orgId && orgId !== 'personal') headers.orgId = orgId;
+  return headers;
+}
+
+/** `/api/<path>` under the configured base. */
+export const apiUrl = (path: string): string => buildUrl(path);
+
+/**
+ * POST that answers a stream (server-sent events): the same headers and error handling as `request`,
+ * but the Response is returned as soon as its head arrives, for the caller to read the body.
+ */
+export async function requestStream(
+  path: string,
+  body: unknown,
+  opts: { signal?: AbortSignal; quiet?: boolean } = {},
+): Promise<Response> {
+  const fail = (e: ApiError): never => {
+    hooks.onError(e, { method: 'POST', path, quiet: opts.quiet ?? false });
+    throw e;
+  };
+  const headers: Record<string, string> = {
+    Accept: 'text/event-stream',
+    'Content-Type': 'application/json',
+    ...(await authHeaders()),
+  };
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: opts.signal,
+      credentials: 'same-origin',
+    });
+  } catch (err) {
+    if (opts.signal?.aborted) return fail(new ApiError('cancelled', 'Request cancelled'));
+    if (!hooks.isOnline()) return fail(new ApiError('offline', 'You are offline'));
+    return fail(new ApiError('network', err instanceof Error ? err.message : 'Network Error'));
+  }
+  if (res.headers.get(CREDITS_CHANGED_HEADER)) hooks.onCreditsChanged?.();
+  if (!res.ok) {
+    const raw = (await res.json().catch(() => null)) as { message?: unknown; errorCode?: unknown } | null;
+    const message = typeof raw?.message === 'string' ? raw.message : '';
+    const errorCode = typeof raw?.errorCode === 'string' ? raw.errorCode : undefined;
+    return fail(new ApiError('http', message, res.status, errorCode));
+  }
+  return res;
+}
+
 export const api = {
   get: <S extends z.ZodType | undefined = undefined>(
     path: string,

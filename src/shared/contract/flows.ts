@@ -130,7 +130,7 @@ export type TFlow = z.infer<typeof ZFlow>;
 export const ZFlowSummary = ZFlow.omit({ nodes: true, edges: true }).extend({
   nodesCount: z.number().int(),
   /** The collection's name (null: No Project), where a list mixes collections (GET /flows/user). */
-  projectName: z.string().nullable().optional(),
+  projectName: zText().nullable().optional(),
 });
 export type TFlowSummary = z.infer<typeof ZFlowSummary>;
 

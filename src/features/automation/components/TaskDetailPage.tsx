@@ -8,7 +8,7 @@ import {
   type TTaskStatus,
   type TTaskUsageRow,
 } from '../../../shared/contract/automation';
-import { csvLine } from '../../../shared/domain/csv';
+import { CSV_MIME, toCsv } from '../../../shared/domain/csv';
 import { Button } from '../../../ui/Button';
 import { saveBlob } from '../../../ui/download';
 import { LoadingScreen } from '../../../ui/LoadingScreen';
@@ -91,17 +91,11 @@ export default function TaskDetailPage() {
     toastSuccess(t('toast.idCopied'));
   };
   const exportCsv = () => {
-    const lines = [csvLine([...TASK_USAGE_CSV_HEADER])];
-    for (const r of rows ?? [])
-      lines.push(
-        csvLine([
-          r.lastUsedAt,
-          `${r.apiKeyName} (${r.apiKeyDisplay})`,
-          String(r.creditsUsed),
-          String(r.calls),
-        ]),
-      );
-    saveBlob(new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv' }), `task_usage_${task._id}.csv`);
+    const csv = toCsv(
+      [...TASK_USAGE_CSV_HEADER],
+      (rows ?? []).map((r) => [r.lastUsedAt, `${r.apiKeyName} (${r.apiKeyDisplay})`, r.creditsUsed, r.calls]),
+    );
+    saveBlob(new Blob([csv], { type: CSV_MIME }), `task_usage_${task._id}.csv`);
   };
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
 

@@ -82,6 +82,10 @@ export const lrsStatements = pgTable(
     index('lrs_st_assignment_idx')
       .on(t.space, t.assignmentId, t.verbId, t.stored)
       .where(sql`${t.assignmentId} is not null`),
+    // The reports' latest records per flow of an assignment (src/server/reports, migration 0009).
+    index('lrs_st_assignment_flow_idx')
+      .on(t.space, t.assignmentId, t.flowId, t.timestamp)
+      .where(sql`${t.assignmentId} is not null and ${t.flowId} is not null`),
     index('lrs_st_ref_idx').on(t.space, t.objectStatementId).where(sql`${t.objectStatementId} is not null`),
     index('lrs_st_related_activities_idx').using('gin', t.relatedActivities),
     index('lrs_st_related_agents_idx').using('gin', t.relatedAgents),

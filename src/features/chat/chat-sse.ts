@@ -1,0 +1,77 @@
+/**
+ * Reads the chat stream (spec 03 §7): lines starting `data:`, ended by `[DONE]`. Pieces are read from
+ * delta content, choices, content, text, message and reasoningContent, so an OpenAI-style stream reads
+ * the same as ours. Malformed lines are skipped.
+ */
+export interface TStreamPiece {
+  content?: string;
+  reasoning?: string;
+  /** Our final event: the saved answer's cost and ids. */
+  done?: { cost: string; historyId: string | null; stopped: boolean };
+  error?: { message: string; errorCode?: string };
+}
+
+type Obj = Record<string, unknown>;
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+export function pieceOf(data: unknown): TStreamPiece {
+  if (!data || typeof data !== 'object') return {};
+  const d = data as Obj;
+  if (d.error && typeof d.error === 'object') {
+    const e = d.error as Obj;
+    return { error: { message: str(e.message) ?? 'Stream failed', errorCode: str(e.errorCode) } };
+  }
+  if (d.done === true) {
+    return {
+      done: { cost: str(d.cost) ?? '0', historyId: str(d.historyId) ?? null, stopped: d.stopped === true },
+    };
+  }
+  const choice = Array.isArray(d.choices) ? (d.choices[0] as Obj | undefined) : undefined;
+  const delta = (choice?.delta ?? undefined) as Obj | undefined;
+  const message = (choice?.message ?? d.message) as Obj | string | undefined;
+  const content =
+    str(delta?.content) ??
+    str(d.content) ??
+    str(d.text) ??
+    str(choice?.text) ??
+    (typeof message === 'string' ? message : str(message?.content));
+  const reasoning =
+    str(d.reasoningContent) ??
+    str(delta?.reasoning_content) ??
+    str(delta?.reasoningContent) ??
+    str(delta?.reasoning);
+  const out: TStreamPiece = {};
+  if (content) out.content = content;
+  if (reasoning) out.reasoning = reasoning;
+  return out;
+}
+
+/** Yields the pieces of an event-stream body until `[DONE]` or its end. */
+export async function* readStream(body: ReadableStream<Uint8Array>): AsyncGenerator<TStreamPiece> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let nl = buffer.indexOf('\n');
+      while (nl >= 0) {
+        const line = buffer.slice(0, nl).trim();
+        buffer = buffer.slice(nl + 1);
+        nl = buffer.indexOf('\n');
+        if (!line.startsWith('data:')) continue;
+        const data = line.slice(5).trim();
+        if (data === '[DONE]') return;
+        try {
+          yield pieceOf(JSON.parse(data));
+        } catch {
+          // a malformed line: skipped
+        }
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}

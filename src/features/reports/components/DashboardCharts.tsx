@@ -1,0 +1,68 @@
+import Chart from 'react-apexcharts';
+import { useTranslation } from 'react-i18next';
+import type { TLineChartPoint, TTopActivity } from '../../../shared/contract/reports-routes';
+import { verbColour } from '../dashboard-rows';
+
+/**
+ * The dashboard's charts: ApexCharts, in this chunk only (loaded with React.lazy by the dashboard),
+ * so the app shell never carries it.
+ */
+export default function DashboardCharts({
+  verbs,
+  graph,
+  top,
+}: {
+  verbs: Array<{ name: string; count: number }>;
+  graph: TLineChartPoint[];
+  top: TTopActivity[];
+}) {
+  const { t } = useTranslation('reports');
+  const five = verbs.slice(0, 5);
+  return (
+    <div className="dashboard-charts">
+      <figure className="dashboard-chart" data-testid="verbs-chart">
+        <figcaption>
+          {t('dashboard.verbsActivity')}
+          {verbs.length > 5 && (
+            <span className="report-muted"> {t('dashboard.more', { count: verbs.length - 5 })}</span>
+          )}
+        </figcaption>
+        <Chart
+          type="bar"
+          height={240}
+          series={[{ name: t('dashboard.totalStatements'), data: five.map((v) => v.count) }]}
+          options={{
+            chart: { toolbar: { show: false }, animations: { enabled: false } },
+            xaxis: { categories: five.map((v) => v.name) },
+            colors: five.map((v) => verbColour(v.name)),
+            plotOptions: { bar: { distributed: true, borderRadius: 4 } },
+            legend: { show: false },
+          }}
+        />
+      </figure>
+      <figure className="dashboard-chart" data-testid="line-chart">
+        <figcaption>{t('dashboard.interactionsPerDay')}</figcaption>
+        <Chart
+          type="line"
+          height={240}
+          series={[{ name: t('dashboard.interactions'), data: graph.map((p) => p.interactions) }]}
+          options={{
+            chart: { toolbar: { show: false }, animations: { enabled: false } },
+            xaxis: { categories: graph.map((p) => p.date) },
+            stroke: { curve: 'smooth', width: 3 },
+          }}
+        />
+      </figure>
+      <figure className="dashboard-chart" data-testid="top-activities">
+        <figcaption>{t('dashboard.topActivities')}</figcaption>
+        <ol className="top-list">
+          {top.map((a) => (
+            <li key={a.email || a.username}>
+              <span>{a.username}</span> <strong>{a.interactions}</strong>
+            </li>
+          ))}
+        </ol>
+      </figure>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TDashboardData, TLineChartPoint, TTopActivity } from '../../../shared/contract/reports-routes';
+import { Button } from '../../../ui/Button';
+import { toRows } from '../dashboard-rows';
+import { reportsApi } from '../reports.api';
+import type { DetailTabProps } from '../tab-props';
+import { CsvExportDialog } from './CsvExportDialog';
+import { StatementsTable } from './StatementsTable';
+
+const DashboardCharts = lazy(() => import('./DashboardCharts'));
+
+/** Live refresh period (spec 02 §9). */
+export const LIVE_REFRESH_MS = 5000;
+
+interface Loaded {
+  data: TDashboardData;
+  graph: TLineChartPoint[];
+  top: TTopActivity[];
+}
+
+/** Refetches every 5 s while on and the page is visible; stops when hidden or off. */
+export function useLive(on: boolean, refresh: () => void, periodMs = LIVE_REFRESH_MS) {
+  useEffect(() => {
+    if (!on) return;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const start = () => {
+      if (!timer && !document.hidden) timer = setInterval(refresh, periodMs);
+    };
+    const stop = () => {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    };
+    const onVisibility = () => {
+      if (document.hidden) stop();
+      else {
+        refresh();
+        start();
+      }
+    };
+    start();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      stop();
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [on, refresh, periodMs]);
+}
+
+/** Dashboard tab: the LRS Assignment Dashboard (spec 02 §2, §4). */
+export default function DashboardTab({ assignment }: DetailTabProps) {
+  const { t, i18n } = useTranslation('reports');
+  const [state, setState] = useState<'idle' | 'fetching' | 'fetched'>('idle');
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [live, setLive] = useState(false);
+  const [verb, setVerb] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const id = assignment._id;
+
+  const fetchAll = useCallback(async () => {
+    try {
+      const [d, g, top] = await Promise.all([
+        reportsApi.dashboard(id),
+        reportsApi.lineChart(id),
+        reportsApi.top(id),
+      ]);
+      setLoaded({ data: d.dashboardData, graph: g.graph, top: top.topActivities });
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+    setState('fetched');
+  }, [id]);
+  const refresh = useCallback(() => void fetchAll(), [fetchAll]);
+  useLive(live && state === 'fetched', refresh);
+
+  const rows = useMemo(() => toRows(loaded?.data.statements ?? [], i18n.language), [loaded, i18n.language]);
+  const verbRows = verb ? rows.filter((r) => r.verbId === verb) : rows;
+  const verbs = loaded?.data.verbs ?? [];
+  const selected = verbs.find((v) => v.id === verb);
+
+  if (state !== 'fetched')
+    return (
+      <section className="report dashboard" data-testid="dashboard">
+        <Button
+          disabled={state === 'fetching'}
+          onClick={() => {
+            setState('fetching');
+            void fetchAll();
+          }}
+        >
+          {state === 'fetching' ? t('loading') : t('dashboard.getData')}
+        </Button>
+      </section>
+    );
+
+  const d = loaded?.data;
+  return (
+    <section className="report dashboard" data-testid="dashboard">
+      <div className="dashboard__bar">
+        <label className="live-toggle">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={live}
+            checked={live}
+            onChange={(e) => setLive(e.target.checked)}
+          />{' '}
+          {t('dashboard.live')}
+        </label>
+        <Button variant="secondary" disabled={rows.length === 0} onClick={() => setExporting(true)}>
+          {t('exportCsv')}
+        </Button>
+      </div>
+      {failed && !d && <p className="report-empty">{t('failed')}</p>}
+      {d && (
+        <>
+          <div className="kpis" data-testid="kpis">
+            <div className="kpi">
+              <span>{t('dashboard.totalStatements')}</span>
+              <strong data-testid="kpi-total">{d.totalStatements}</strong>
+            </div>
+            <div className="kpi">
+              <span>{t('dashboard.activeParticipants')}</span>
+              <strong>{d.activeParticipants}</strong>
+            </div>
+            <div className="kpi">
+              <span>{t('dashboard.topVerb')}</span>
+              <strong>{verbs[0]?.name ?? '-'}</strong>
+            </div>
+            <div className="kpi">
+              <span>{t('dashboard.sessionCompletion')}</span>
+              <strong>{Math.min(100, d.sessionCompletion)}%</strong>
+            </div>
+          </div>
+          <Suspense fallback={<div className="dashboard-charts dashboard-charts--loading" />}>
+            <DashboardCharts verbs={verbs} graph={loaded?.graph ?? []} top={loaded?.top ?? []} />
+          </Suspense>
+          <div className="verb-tabs" role="tablist">
+            <button type="button" role="tab" aria-selected={verb === null} onClick={() => setVerb(null)}>
+              {t('dashboard.allVerbs')} ({d.totalStatements})
+            </button>
+            {verbs.slice(0, 5).map((v) => (
+              <button
+                key={v.id}
+                type="button"
+                role="tab"
+                aria-selected={verb === v.id}
+                onClick={() => setVerb(v.id)}
+              >
+                {v.name} ({v.count})
+              </button>
+            ))}
+            {verbs.length > 5 && (
+              <select
+                aria-label={t('dashboard.moreVerbs')}
+                value={verbs.slice(5).some((v) => v.id === verb) ? (verb ?? '') : ''}
+                onChange={(e) => setVerb(e.target.value || null)}
+              >
+                <option value="">{t('dashboard.moreVerbs')}</option>
+                {verbs.slice(5).map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {v.name} ({v.count})
+                  </option>
+                ))}
+              </select>
+            )}
+          </div>
+          <h3 data-testid="statements-title">
+            {t('dashboard.statements', {
+              verb: selected?.name ?? t('dashboard.allVerbs'),
+              count: selected?.count ?? d.totalStatements,
+            })}
+          </h3>
+          <StatementsTable rows={verbRows} />
+        </>
+      )}
+      {exporting && <CsvExportDialog rows={verbRows} onClose={() => setExporting(false)} />}
+    </section>
+  );
+}

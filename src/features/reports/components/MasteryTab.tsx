@@ -1,0 +1,90 @@
+import { useTranslation } from 'react-i18next';
+import type { TReportObject } from '../../../shared/contract/reports-routes';
+import { SkeletonRows } from '../../../ui/Skeleton';
+import { CSV_FILES, masteryCsv } from '../report-csv';
+import { reportsApi } from '../reports.api';
+import type { DetailTabProps } from '../tab-props';
+import { ExportButton, Initials, ReportHeader, useLoad } from './common';
+import { columnsOf } from './SubmissionReportTab';
+
+const personKey = (u: { email: string; name: string }) => u.email || u.name;
+
+/** The mastery table: four columns per object and verb, as report_info.csv has them. */
+export function MasteryTable({ objects }: { objects: TReportObject[] }) {
+  const { t } = useTranslation('reports');
+  const columns = columnsOf(objects);
+  const people = new Map<string, { name: string; email: string; profileImg: string | null }>();
+  for (const c of columns) for (const u of c.users) people.set(personKey(u), u);
+  return (
+    <div className="report-scroll">
+      <table className="report-table" data-testid="mastery-table">
+        <thead>
+          <tr>
+            <th rowSpan={2}>{t('participants')}</th>
+            {columns.map((c) => (
+              <th key={c.key} colSpan={4}>
+                {c.object} · {c.verb}
+              </th>
+            ))}
+          </tr>
+          <tr>
+            {columns.flatMap((c) => [
+              <th key={`${c.key}r`}>{t('mastery.record')}</th>,
+              <th key={`${c.key}s`}>{t('mastery.rawScore')}</th>,
+              <th key={`${c.key}m`}>{t('mastery.maxScore')}</th>,
+              <th key={`${c.key}e`}>{t('mastery.evidence')}</th>,
+            ])}
+          </tr>
+        </thead>
+        <tbody>
+          {[...people.entries()].map(([key, p]) => (
+            <tr key={key}>
+              <th scope="row" className="report-person">
+                <Initials name={p.name || p.email} src={p.profileImg} /> {p.name || p.email}
+              </th>
+              {columns.flatMap((c) => {
+                const u = c.users.find((x) => personKey(x) === key);
+                return [
+                  <td key={`${c.key}r`}>{u?.ticked ? 'TRUE' : 'FALSE'}</td>,
+                  <td key={`${c.key}s`}>{u?.score?.raw ?? ''}</td>,
+                  <td key={`${c.key}m`}>{u?.score?.max ?? ''}</td>,
+                  <td key={`${c.key}e`}>{u?.evidence ?? ''}</td>,
+                ];
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Reports tab: the mastery report (spec 02 §2 Mastery report screen). */
+export default function MasteryTab({ assignment }: DetailTabProps) {
+  const { t } = useTranslation('reports');
+  const { data, loading } = useLoad(() => reportsApi.reportV2(assignment._id), assignment._id);
+  const objects = data?.objects ?? [];
+  return (
+    <section className="report" data-testid="mastery-report">
+      <ReportHeader title={t('mastery.title')}>
+        <ExportButton
+          empty={objects.length === 0}
+          file={CSV_FILES.mastery}
+          build={() => masteryCsv(objects, t('participants'))}
+        />
+      </ReportHeader>
+      {loading && !data ? (
+        <SkeletonRows count={4} label={t('loadingLabel')} />
+      ) : objects.length === 0 ? (
+        <div className="report-empty">
+          <div className="report-empty__picture" aria-hidden="true">
+            📊
+          </div>
+          <p>{t('noDataFound')}</p>
+        </div>
+      ) : (
+        <MasteryTable objects={objects} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TReportObject, TReportUser } from '../../../shared/contract/reports-routes';
+import { formatDateTime } from '../../../shared/domain/dates';
+import { scoreTone } from '../../../shared/domain/report-rules';
+import { scoreText } from '../../../shared/domain/statement-view';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { SkeletonRows } from '../../../ui/Skeleton';
+import { CSV_FILES, masteryCsv } from '../report-csv';
+import { reportsApi } from '../reports.api';
+import type { DetailTabProps } from '../tab-props';
+import { ExportButton, Initials, ReportHeader, useLoad } from './common';
+
+/** One column of the xAPI table: an object and a verb. */
+export interface ReportColumn {
+  key: string;
+  object: string;
+  verb: string;
+  done: number;
+  total: number;
+  users: TReportUser[];
+}
+
+export const columnsOf = (objects: TReportObject[]): ReportColumn[] =>
+  objects.flatMap((o) =>
+    o.verbs.map((v) => ({
+      key: `${o.id} ${v.id}`,
+      object: o.name,
+      verb: v.name,
+      done: v.participants.count,
+      total: v.participants.total,
+      users: v.users,
+    })),
+  );
+
+const personKey = (u: { email: string; name: string }) => u.email || u.name;
+
+/** The cell: evidence (opens the popover), else 'raw / max' coloured by the threshold, else a tick. */
+function Cell({ user, onOpen }: { user?: TReportUser; onOpen: (u: TReportUser) => void }) {
+  if (!user?.ticked) return <td className="report-cell report-cell--empty">-</td>;
+  const score =
+    user.score && user.score.raw !== null && user.score.max ? `${user.score.raw} / ${user.score.max}` : null;
+  const tone = scoreTone(user.score?.raw, user.score?.max);
+  return (
+    <td className="report-cell">
+      {user.evidence ? (
+        <button type="button" className="report-evidence" onClick={() => onOpen(user)}>
+          {score && <span className={`report-score report-score--${tone}`}>{score}</span>} {user.evidence}
+        </button>
+      ) : score ? (
+        <span className={`report-score report-score--${tone}`}>{score}</span>
+      ) : (
+        <span className="report-tick" role="img" aria-label="✓">
+          ✓
+        </span>
+      )}
+    </td>
+  );
+}
+
+export function XapiTable({ objects }: { objects: TReportObject[] }) {
+  const { t } = useTranslation('reports');
+  const [open, setOpen] = useState<TReportUser | null>(null);
+  const columns = columnsOf(objects);
+  const people = new Map<string, TReportUser>();
+  for (const c of columns)
+    for (const u of c.users) if (!people.has(personKey(u))) people.set(personKey(u), u);
+  return (
+    <div className="report-scroll">
+      <table className="report-table" data-testid="xapi-table">
+        <thead>
+          <tr>
+            <th>{t('participants')}</th>
+            {columns.map((c) => (
+              <th key={c.key}>
+                <div>{c.object}</div>
+                <div className="report-muted">{c.verb}</div>
+                <div className="report-done">{t('submission.done', { count: c.done, total: c.total })}</div>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {[...people.entries()].map(([key, p]) => (
+            <tr key={key}>
+              <th scope="row" className="report-person">
+                <Initials name={p.name || p.email} src={p.profileImg} /> {p.name || p.email}
+              </th>
+              {columns.map((c) => (
+                <Cell key={c.key} user={c.users.find((u) => personKey(u) === key)} onOpen={setOpen} />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {open && (
+        <Dialog
+          title={open.name || open.email}
+          onClose={() => setOpen(null)}
+          footer={
+            <Button variant="ghost" onClick={() => setOpen(null)}>
+              {t('close')}
+            </Button>
+          }
+        >
+          <div data-testid="evidence-popover">
+            <h3>{t('submission.latest')}</h3>
+            <p>{open.evidence}</p>
+            <p className="report-muted">
+              {scoreText(open.score)} · {formatDateTime(open.timestamp)}
+            </p>
+            <h3>{t('submission.history')}</h3>
+            <ol className="report-history">
+              {open.evidenceHistories.map((h) => (
+                <li key={h.timestamp}>
+                  <span>{h.evidence ?? t('submission.noEvidence')}</span>{' '}
+                  <span className="report-muted">
+                    {scoreText(h.score)} · {formatDateTime(h.timestamp)}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+/** Submission Report tab (spec 02 §2 Custom Reports). */
+export default function SubmissionReportTab({ assignment }: DetailTabProps) {
+  const { t } = useTranslation('reports');
+  const { data, loading, error } = useLoad(() => reportsApi.reportV2(assignment._id), assignment._id);
+  const objects = data?.objects ?? [];
+  return (
+    <section className="report" data-testid="submission-report">
+      <ReportHeader title={t('submission.title')}>
+        <ExportButton
+          empty={objects.length === 0}
+          file={CSV_FILES.mastery}
+          build={() => masteryCsv(objects, t('participants'))}
+        />
+      </ReportHeader>
+      {loading && !data ? (
+        <SkeletonRows count={4} label={t('loadingLabel')} />
+      ) : error && !data ? (
+        <p className="report-empty">{t('failed')}</p>
+      ) : objects.length === 0 ? (
+        <p className="report-empty">{t('noDataFound')}</p>
+      ) : (
+        <XapiTable objects={objects} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { api } from '../../shared/api/http';
+import { ZJournalResponse } from '../../shared/contract/reports';
+import {
+  type TLatestSort,
+  ZCollaborativeJournalResponse,
+  ZDashboardResponse,
+  ZJournalReportResponse,
+  ZLatestActivitiesResponse,
+  ZLineChartResponse,
+  ZReportV2Response,
+  ZTopActivitiesResponse,
+} from '../../shared/contract/reports-routes';
+
+const base = (id: string) => `assignment/${id}`;
+
+/** The only IO of the report tabs (spec 02 §7). Errors come back to the tab, which shows its own text. */
+export const reportsApi = {
+  reportV2: (id: string) => api.get(`${base(id)}/report-v2`, { schema: ZReportV2Response, quiet: true }),
+  journalReport: (id: string) =>
+    api.get(`${base(id)}/journal-report`, { schema: ZJournalReportResponse, quiet: true }),
+  collaborative: (id: string) =>
+    api.get(`${base(id)}/collaborative-journal-report`, {
+      schema: ZCollaborativeJournalResponse,
+      quiet: true,
+    }),
+  journal: (journalId: string) => api.get(`journal/${journalId}`, { schema: ZJournalResponse, quiet: true }),
+  latest: (id: string, sortBy: TLatestSort) =>
+    api.get(`${base(id)}/latest-activities`, {
+      query: { sortBy },
+      schema: ZLatestActivitiesResponse,
+      quiet: true,
+    }),
+  lineChart: (id: string) => api.get(`${base(id)}/line-chart`, { schema: ZLineChartResponse, quiet: true }),
+  top: (id: string) => api.get(`${base(id)}/top-activities`, { schema: ZTopActivitiesResponse, quiet: true }),
+  dashboard: (id: string) =>
+    api.get(`${base(id)}/lrs-dashboard`, { schema: ZDashboardResponse, quiet: true }),
+};

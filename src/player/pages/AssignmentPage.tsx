@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { TPlayerAssignment } from '../../shared/contract/player';
+import { playerApi, type TTarget } from '../player.api';
+import { Problem } from './Problem';
+import { useLoad } from './useLoad';
+
+/** /viewer/assignment/{id} and /viewer/public-assignment/{code}: the flows, with the learner's progress. */
+export function AssignmentPage({ target }: { target: TTarget }) {
+  const { t } = useTranslation('player');
+  const key = target.kind === 'assignment' ? target.id : target.code;
+  const { state, reload } = useLoad(() => playerApi.assignment(target).then((r) => r.data), key);
+  const prefix =
+    target.kind === 'assignment' ? `/assignment/${target.id}` : `/public-assignment/${target.code}`;
+  if (state.status === 'loading') return <p className="pl-page pl-muted">{t('run.loading')}</p>;
+  if (state.status === 'error')
+    return (
+      <div className="pl-page">
+        <Problem state={state} onSignedIn={reload} />
+      </div>
+    );
+  const a: TPlayerAssignment = state.data;
+  return (
+    <div className="pl-page">
+      <h1 className="pl-title">{a.name}</h1>
+      {a.description && <p className="pl-muted">{a.description}</p>}
+      {a.status !== 'running' && <p className="pl-card">{t(`status.${a.status.replace(' ', '')}`)}</p>}
+      {a.flows.length === 0 && <p className="pl-muted">{t('assignment.noFlows')}</p>}
+      <ul className="pl-flows">
+        {a.flows.map((f) => (
+          <li key={f._id}>
+            <Link href={`${prefix}/flow/${f._id}`} className="pl-card pl-flow">
+              <span className="pl-flow__name">{f.name}</span>
+              {target.kind === 'assignment' && (
+                <span
+                  className={`pl-badge ${f.interactions ? 'pl-badge--on' : ''}`}
+                  data-testid="interactions"
+                >
+                  {f.interactions
+                    ? t('assignment.interactions', { count: f.interactions })
+                    : t('assignment.notStarted')}
+                </span>
+              )}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

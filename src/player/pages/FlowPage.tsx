@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { playerApi, type TTarget } from '../player.api';
+import { uuid } from '../run/ports';
+import { RunScreen } from '../run/RunScreen';
+import { Problem } from './Problem';
+import { useLoad } from './useLoad';
+
+const VISITOR_KEY = 'flowlearn-visitor';
+
+/** The anonymous visitor of public links on this device: a random id kept in localStorage. */
+function visitorId(): string {
+  try {
+    const known = localStorage.getItem(VISITOR_KEY);
+    if (known) return known;
+    const id = uuid();
+    localStorage.setItem(VISITOR_KEY, id);
+    return id;
+  } catch {
+    return uuid();
+  }
+}
+
+/** /viewer/assignment/{id}/flow/{flowId} and /viewer/public-assignment/{code}/flow/{flowId}. */
+export function FlowPage({ target, flowId }: { target: TTarget; flowId: string }) {
+  const { t, i18n } = useTranslation('player');
+  const [, go] = useLocation();
+  const key = target.kind === 'assignment' ? target.id : target.code;
+  const { state, reload } = useLoad(
+    () =>
+      Promise.all([playerApi.assignment(target), playerApi.flow(target, flowId)]).then(([a, f]) => ({
+        a: a.data,
+        f: f.data,
+      })),
+    `${key}:${flowId}`,
+  );
+  if (state.status === 'loading') return <p className="pl-page pl-muted">{t('run.loading')}</p>;
+  if (state.status === 'error')
+    return (
+      <div className="pl-page">
+        <Problem state={state} onSignedIn={reload} />
+      </div>
+    );
+  const { a, f } = state.data;
+  const back =
+    target.kind === 'assignment' ? `/assignment/${target.id}` : `/public-assignment/${target.code}`;
+  return (
+    <div className="pl-page">
+      <RunScreen
+        flow={f}
+        runKey={`${target.kind}:${key}:${flowId}`}
+        where={{
+          target,
+          flowId,
+          flowName: f.name,
+          assignmentActivityId: a.activityId,
+          actor: a.actor,
+          learner: target.kind === 'public' ? { id: visitorId() } : undefined,
+          language: i18n.language,
+        }}
+        onExit={() => go(back)}
+      />
+    </div>
+  );
+}
+
+/** /viewer/flow/share/{id}: a preview of a published flow; nothing is recorded or charged. */
+export function SharePage({ id }: { id: string }) {
+  const { t, i18n } = useTranslation('player');
+  const { state, reload } = useLoad(() => playerApi.sharedFlow(id).then((r) => r.data), id);
+  if (state.status === 'loading') return <p className="pl-page pl-muted">{t('run.loading')}</p>;
+  if (state.status === 'error')
+    return (
+      <div className="pl-page">
+        <Problem state={state} onSignedIn={reload} />
+      </div>
+    );
+  return (
+    <div className="pl-page">
+      <p className="pl-badge">{t('share.preview')}</p>
+      <RunScreen
+        flow={state.data}
+        runKey={`share:${id}`}
+        where={{ target: null, flowId: id, flowName: state.data.name, language: i18n.language }}
+      />
+    </div>
+  );
+}

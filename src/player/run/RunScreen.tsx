@@ -1,0 +1,94 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TPlayerFlow } from '../../shared/contract/player';
+import type { TRunFlow } from '../../shared/domain/runtime';
+import { Button } from '../../ui/Button';
+import { Ask } from './Ask';
+import { Feed } from './Feed';
+import type { TRunWhere } from './ports';
+import { useRun } from './useRun';
+
+const CREDIT_CODES = new Set([
+  'UNIT_BALANCE_INSUFFICIENT',
+  'ORG_UNIT_BALANCE_INSUFFICIENT',
+  'ORGANIZATION_MONTHLY_CREDIT_LIMIT_EXCEEDED',
+]);
+
+/** One flow, run by the shared runtime: the feed, then what it waits for, then the end. */
+export function RunScreen({
+  flow,
+  where,
+  runKey,
+  onExit,
+}: {
+  flow: TPlayerFlow;
+  where: TRunWhere;
+  runKey: string;
+  onExit?: () => void;
+}) {
+  const { t } = useTranslation('player');
+  const runFlow = useMemo(
+    () => ({ ...(flow as unknown as TRunFlow), id: flow._id, revision: flow.revision }),
+    [flow],
+  );
+  const { view, answer, restart } = useRun(runFlow, where, runKey);
+  const state = view.state;
+  const [now, setNow] = useState(Date.now());
+  const waiting =
+    state?.status === 'waiting' && state.at?.request
+      ? { nodeId: state.at.nodeId, nodeType: '', label: '', request: state.at.request }
+      : null;
+  useEffect(() => {
+    if (waiting?.request.kind !== 'timer') return;
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, [waiting?.request.kind]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the feed grows
+  useEffect(() => {
+    window.scrollTo({ top: document.body.scrollHeight, behavior: 'smooth' });
+  }, [state?.feed.length]);
+
+  const error = view.error ?? state?.error;
+  const credit = error?.detail && CREDIT_CODES.has(error.detail);
+  return (
+    <div className="pl-run">
+      <h1 className="pl-title">{flow.name}</h1>
+      {!state && <p className="pl-muted">{t('run.loading')}</p>}
+      {state && <Feed items={state.feed} streaming={view.streaming} />}
+      {view.refused && <p className="pl-error">{t('run.refused')}</p>}
+      {waiting && !(waiting.request.kind === 'timer' && waiting.request.until > now) && (
+        <Ask waiting={waiting} busy={view.busy} onAnswer={(a) => void answer(a)} />
+      )}
+      {waiting?.request.kind === 'timer' && waiting.request.until > now && (
+        <p className="pl-muted">
+          {t('run.waiting', { seconds: Math.ceil((waiting.request.until - now) / 1000) })}
+        </p>
+      )}
+      {state?.status === 'failed' && (
+        <div className="pl-card pl-card--error" role="alert">
+          <p>
+            {credit
+              ? where.target?.kind === 'public'
+                ? t('errors.linkOutOfCredits')
+                : t('errors.askTeacher')
+              : t('run.failed')}
+          </p>
+          <Button variant="secondary" busy={view.busy} onClick={() => void answer({ kind: 'retry' })}>
+            {t('run.retry')}
+          </Button>
+        </div>
+      )}
+      {state?.status === 'done' && (
+        <div className="pl-card pl-done" role="status">
+          <p>{t('run.done')}</p>
+          <div className="pl-row">
+            <Button variant="secondary" onClick={() => void restart()}>
+              {t('run.again')}
+            </Button>
+            {onExit && <Button onClick={onExit}>{t('run.back')}</Button>}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

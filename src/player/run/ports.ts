@@ -1,0 +1,104 @@
+import { ApiError } from '../../shared/api/http';
+import type { TPlayerAiRequest } from '../../shared/contract/player';
+import type { TAiPiece, TRunOptions, TXapiStatement } from '../../shared/domain/runtime';
+import { enqueue } from '../outbox';
+import { playerApi, type TTarget } from '../player.api';
+
+/** An error the runtime reports with the port's errorCode (e.g. UNIT_BALANCE_INSUFFICIENT). */
+class PortError extends Error {
+  constructor(
+    message: string,
+    readonly errorCode: string,
+  ) {
+    super(message);
+  }
+}
+
+export type TRunWhere = {
+  /** null: a preview (shared flow) — no records, no AI. */
+  target: TTarget | null;
+  flowId: string;
+  flowName: string;
+  assignmentActivityId?: string;
+  actor?: { name: string; mbox?: string } | null;
+  learner?: { id: string; name?: string };
+  language: string;
+};
+
+export const uuid = (): string =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) =>
+        (Number(c) ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (Number(c) / 4)))).toString(16),
+      );
+
+/** The runtime's ports in the browser: AI through the paid server route, xAPI through the outbox. */
+export function browserRunOptions(
+  where: TRunWhere,
+  registration: string,
+  onPiece: (nodeId: string, text: string) => void,
+): TRunOptions {
+  const { target, flowId } = where;
+  const ai = target && {
+    async *stream(req: TPlayerAiRequest): AsyncIterable<TAiPiece> {
+      try {
+        for await (const line of playerApi.ai(target, flowId, req)) {
+          if (line.type === 'error') throw new PortError(line.message, line.errorCode);
+          if (line.type === 'text') yield line;
+          else if (line.type === 'usage') yield line;
+          else if (line.type === 'done') yield line;
+        }
+      } catch (error) {
+        if (error instanceof ApiError) throw new PortError(error.message, error.errorCode ?? error.kind);
+        throw error;
+      }
+    },
+  };
+  const xapi = target && {
+    emit: (statement: TXapiStatement) =>
+      enqueue({
+        target,
+        flowId,
+        statement: statement as TXapiStatement & Record<string, unknown>,
+        learner: where.learner,
+      }),
+  };
+  // Journals belong to a participant: a public visitor or a preview has none (the runtime says so).
+  const journals = target?.kind === 'assignment' && {
+    read: async (name: string) => (await playerApi.journal(target.id, name)).data,
+    write: async (name: string, content: string, meta: { nodeId: string; nodeType: string }) => {
+      await playerApi.writeJournal(target.id, flowId, { name, content, ...meta });
+    },
+    update: async (name: string, content: string, mode: 'append' | 'replace') =>
+      (await playerApi.updateJournal(target.id, { name, content, mode })).updated,
+  };
+  const origin = window.location.origin;
+  return {
+    ports: {
+      ...(ai ? { ai } : {}),
+      ...(xapi ? { xapi } : {}),
+      ...(journals ? { journals } : {}),
+      storage: { mediaUrl: (ref: string) => ref },
+      clock: { now: () => Date.now() },
+      random: { next: () => Math.random(), uuid },
+    },
+    ...(target
+      ? {
+          xapi: {
+            actor: where.actor ?? { name: where.learner?.name ?? 'Guest' },
+            flowActivityId: `${origin}/viewer/flows/${flowId}`,
+            flowName: where.flowName,
+            contextActivities: where.assignmentActivityId
+              ? { grouping: [{ objectType: 'Activity' as const, id: where.assignmentActivityId }] }
+              : undefined,
+            registration,
+            platform: 'Flowlearn player',
+            language: where.language,
+          },
+        }
+      : {}),
+    onEvent: (e) => {
+      if (e.type === 'ai-piece') onPiece(e.nodeId, e.text);
+    },
+  };
+}

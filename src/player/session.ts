@@ -1,0 +1,66 @@
+import { api } from '../shared/api/http';
+import type { TSessionResponse } from '../shared/contract/auth';
+
+/**
+ * The learner's session, light: the same sessionStorage token as the editor (so signing in on one
+ * opens the other in this tab) and the refresh cookie, without the editor's auth feature.
+ */
+const TOKEN_KEY = 'token';
+const TOKEN_TIME_KEY = 'tokenAccessTime';
+
+function expiry(token: string): number {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const read = (): string | null => {
+  try {
+    return sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+};
+
+function store(token: string): void {
+  try {
+    sessionStorage.setItem(TOKEN_KEY, token);
+    sessionStorage.setItem(TOKEN_TIME_KEY, String(Date.now()));
+  } catch {
+    // Private mode without storage: the token lives until the page closes.
+  }
+  memory = token;
+}
+
+let memory: string | null = null;
+let refreshing: Promise<string | null> | null = null;
+
+/** A fresh access token (refreshed with the cookie when needed), or null when signed out. */
+export function getAccessToken(): Promise<string | null> {
+  const token = read() ?? memory;
+  if (token && expiry(token) - Date.now() > 30_000) return Promise.resolve(token);
+  refreshing ??= api
+    .post('auth/refresh', {}, { anonymous: true, quiet: true })
+    .then((answer) => {
+      const res = answer as TSessionResponse;
+      store(res.accessToken);
+      return res.accessToken;
+    })
+    .catch(() => null)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+export async function signIn(email: string, password: string): Promise<void> {
+  const res = (await api.post(
+    'auth/login',
+    { email, password },
+    { anonymous: true, quiet: true },
+  )) as TSessionResponse;
+  store(res.accessToken);
+}

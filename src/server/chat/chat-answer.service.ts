@@ -1,0 +1,221 @@
+import type { TChatAnswer, TChatRequest } from '../../shared/contract/chat';
+import { formatCredits } from '../../shared/domain/decimal';
+import { newId } from '../../shared/domain/ids';
+import {
+  DEFAULT_CHAT_MODEL,
+  modelByCode,
+  modelOptions,
+  type TOrgModelSettings,
+} from '../../shared/domain/models';
+import { priceCall } from '../../shared/domain/models/pricing';
+import { type AiChunk, type AiMessage, AiProviderError, isAbortError } from '../adapters/ai/ai';
+import { boundFor, modelOf, tokensOf } from '../credits/ai-usage';
+import { createCreditsService } from '../credits/credits.service';
+import type { AppDeps } from '../http/context';
+import { AppError, badRequest, notFound } from '../http/errors';
+import { findOrgModels } from '../models/models.repo';
+import { findMembership } from '../orgs/orgs.repo';
+import type { Caller } from '../tools/caller';
+import {
+  bumpSession,
+  type ChatHistoryRow,
+  findSession,
+  insertHistories,
+  listHistories,
+  touchSession,
+} from './chat.repo';
+import { LAST_MESSAGE_MAX } from './chat.service';
+import { createMeter } from './chat-meter';
+
+/** Output tokens held per block (first block with the prompt, then one more each time it fills). */
+export const OUTPUT_BLOCK_TOKENS = 1000;
+/** Messages of the conversation sent with a new question (older ones are left out). */
+const CONTEXT_MESSAGES = 40;
+
+/** The conversation seen by the model of `modelIdx`, up to `upTo` (all when null): user messages and its own answers. */
+function contextOf(rows: ChatHistoryRow[], upTo: string | null, modelIdx: number): AiMessage[] {
+  const end = upTo ? rows.findIndex((r) => r.id === upTo) : rows.length - 1;
+  const messages: AiMessage[] = [];
+  for (const r of rows.slice(0, end + 1)) {
+    if (r.role === 'user') messages.push({ role: 'user', content: r.content });
+    else if ((r.modelIdx ?? 0) === modelIdx && r.content)
+      messages.push({ role: 'assistant', content: r.content });
+  }
+  return messages.slice(-CONTEXT_MESSAGES);
+}
+
+export interface AnswerSink {
+  content(text: string): void;
+  reasoning(text: string): void;
+}
+
+/** A credit error that stopped an answer half-way (spec 03 §8): the stream reports it, then ends. */
+export class StreamCreditError extends AppError {}
+
+/**
+ * POST /api/chat-with-ai: one model's answer to the user's message. `prepare` checks everything,
+ * loads the conversation, starts the provider request and holds the first block of credits in
+ * parallel (so the database adds nothing to the time to first token); errors there are ordinary
+ * HTTP errors. `run` streams to the sink and ends with the answer saved and its real cost settled.
+ */
+export function createChatAnswerService(deps: AppDeps) {
+  const db = deps.database.db;
+  const credits = createCreditsService(deps);
+
+  /** The organisation's chat models: 400 when the model is unknown or switched off there. */
+  function requireModel(settings: TOrgModelSettings, code: string) {
+    const option = modelOptions('chat', settings).find((o) => o.code === code);
+    if (!option || option.disabled) throw badRequest(`model: '${code}' is not available for chat`);
+    return modelByCode(code)?.providerModel ?? code;
+  }
+
+  async function prepare(caller: Caller, body: TChatRequest, clientSignal: AbortSignal) {
+    const code = body.model ?? DEFAULT_CHAT_MODEL;
+    // Everything the provider request needs, read at once (the time to first token waits on it).
+    const settingsOf = (orgId: string | null) =>
+      orgId ? findOrgModels(db, orgId).then((s) => s ?? {}) : Promise.resolve({});
+    const [session, rows, spaceSettings] = await Promise.all([
+      body.chatId ? findSession(db, caller.userId, body.chatId) : null,
+      body.chatId ? listHistories(db, body.chatId) : [],
+      settingsOf(caller.orgId),
+    ]);
+    if (body.chatId && !session) throw notFound('Chat');
+    const orgId = session ? session.orgId : caller.orgId;
+    let settings: TOrgModelSettings = spaceSettings;
+    if (orgId !== caller.orgId) {
+      // A chat of another space than the header's: its organisation pays, if the caller is still in it.
+      if (orgId && !(await findMembership(db, orgId, caller.userId))) throw notFound('Chat');
+      settings = await settingsOf(orgId);
+    }
+    const providerModel = requireModel(settings, code);
+    let userHistoryId: string | null = null;
+    let saveUser: Promise<unknown> = Promise.resolve();
+    let messages: AiMessage[] = [{ role: 'user', content: body.query }];
+    if (session) {
+      if (body.parentHistoryId) {
+        const parent = rows.find((r) => r.id === body.parentHistoryId);
+        if (parent?.role !== 'user') throw badRequest('parentHistoryId: no such user message in this chat');
+        userHistoryId = parent.id;
+        messages = contextOf(rows, parent.id, body.modelIdx);
+      } else {
+        // Saved while the provider thinks; the answer is saved under it afterwards.
+        const user = { id: newId(), content: body.query, createdAt: new Date() };
+        userHistoryId = user.id;
+        messages = [...contextOf(rows, null, body.modelIdx), { role: 'user', content: body.query }];
+        saveUser = insertHistories(db, [
+          { ...user, chatId: session.id, role: 'user', mediaIds: body.mediaIds },
+        ]).then(() => touchSession(db, session.id, body.query.slice(0, LAST_MESSAGE_MAX), user.createdAt));
+        saveUser.catch(() => undefined);
+      }
+    }
+    const priced = modelOf(deps.ai, code, deps.env.AI_MODEL);
+    const answerId = newId();
+    const meter = createMeter(credits, {
+      payer: orgId ? { kind: 'org', orgId } : { kind: 'user', userId: caller.userId },
+      key: `chat:${answerId}`,
+      reference: session ? `chat:${session.id}` : 'chat',
+      by: caller.userId,
+    });
+    const upstream = new AbortController();
+    const signal = AbortSignal.any([clientSignal, upstream.signal]);
+    const iterator = deps.ai.stream({ model: providerModel, messages, signal })[Symbol.asyncIterator]();
+    // The provider request starts now; the first hold is taken while it thinks.
+    const first = iterator.next();
+    first.catch(() => undefined);
+    try {
+      await Promise.all([meter.reserve(boundFor(priced, messages, OUTPUT_BLOCK_TOKENS)), saveUser]);
+    } catch (error) {
+      upstream.abort();
+      throw error;
+    }
+    const inputTokens = messages.reduce((n, m) => n + tokensOf(m.content), 0);
+    const block = boundFor(priced, [], OUTPUT_BLOCK_TOKENS);
+    const estimate = (text: string) =>
+      priced ? priceCall(priced, { inputTokens, outputTokens: tokensOf(text) }) : 0n;
+
+    async function run(sink: AnswerSink): Promise<TChatAnswer> {
+      let content = '';
+      let reasoning = '';
+      let usage: { inputTokens: number; outputTokens: number } | null = null;
+      let stopped = false;
+      let creditError: AppError | null = null;
+      let next: Promise<IteratorResult<AiChunk>> = first;
+      try {
+        for (let r = await next; !r.done; r = await next) {
+          const chunk = r.value;
+          if (chunk.type === 'text') {
+            content += chunk.text;
+            sink.content(chunk.text);
+          } else if (chunk.type === 'reasoning') {
+            reasoning += chunk.text;
+            sink.reasoning(chunk.text);
+          } else if (chunk.type === 'usage') {
+            usage = { inputTokens: chunk.inputTokens, outputTokens: chunk.outputTokens };
+          }
+          if (chunk.type === 'text' || chunk.type === 'reasoning') {
+            try {
+              await meter.cover(estimate(reasoning + content), block);
+            } catch (error) {
+              creditError = error instanceof AppError ? error : new AiProviderError(String(error));
+              upstream.abort();
+              break;
+            }
+          }
+          next = iterator.next();
+        }
+      } catch (error) {
+        if (!isAbortError(error)) {
+          await meter.release();
+          throw error;
+        }
+        if (!clientSignal.aborted && !creditError) {
+          await meter.release();
+          throw new AiProviderError('AI provider error: the answer was cut off');
+        }
+        stopped = true;
+      }
+      if (creditError) {
+        stopped = true;
+        await iterator.return?.(undefined).catch(() => undefined);
+      }
+      const used = usage ?? { inputTokens, outputTokens: tokensOf(reasoning + content) };
+      const charged = priced ? await meter.settle(priceCall(priced, used)) : 0n;
+      let historyId: string | null = null;
+      if (session && (content || reasoning)) {
+        const [saved] = await insertHistories(db, [
+          {
+            id: answerId,
+            chatId: session.id,
+            parentHistoryId: userHistoryId,
+            role: 'assistant',
+            content,
+            model: code,
+            modelIdx: body.modelIdx,
+            reasoningContent: reasoning,
+            cost: formatCredits(charged),
+          },
+        ]);
+        historyId = saved.id;
+        await bumpSession(db, session.id, saved.createdAt);
+      }
+      if (creditError) throw new StreamCreditError(creditError.code, creditError.status, creditError.message);
+      return {
+        content,
+        reasoningContent: reasoning,
+        model: code,
+        modelIdx: body.modelIdx,
+        chatId: session?.id ?? null,
+        historyId,
+        userHistoryId,
+        cost: formatCredits(charged),
+        usage: used,
+        provider: deps.ai.id,
+        stopped,
+      };
+    }
+
+    return { run, paid: meter.held > 0n, abort: () => upstream.abort() };
+  }
+
+  return { prepare };
+}

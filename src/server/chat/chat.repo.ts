@@ -1,0 +1,93 @@
+import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { chatHistories, chatSessions } from '../db/schema';
+
+export type ChatSessionRow = typeof chatSessions.$inferSelect;
+export type ChatHistoryRow = typeof chatHistories.$inferSelect;
+export type NewHistory = typeof chatHistories.$inferInsert;
+
+/** Every query names the owner: a user never reaches another user's chats. */
+const mine = (userId: string, chatId: string) =>
+  and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId));
+
+export async function insertSession(db: Db, row: typeof chatSessions.$inferInsert): Promise<ChatSessionRow> {
+  const [out] = await db.insert(chatSessions).values(row).returning();
+  return out;
+}
+
+export async function findSession(db: Db, userId: string, chatId: string): Promise<ChatSessionRow | null> {
+  const [row] = await db.select().from(chatSessions).where(mine(userId, chatId)).limit(1);
+  return row ?? null;
+}
+
+/** The caller's sessions of one space (orgId null: personal), newest first; keyword matches the title or last message. */
+export async function listSessions(
+  db: Db,
+  q: { userId: string; orgId: string | null; keyword?: string; chatId?: string; limit: number },
+): Promise<ChatSessionRow[]> {
+  const where: (SQL | undefined)[] = [
+    eq(chatSessions.userId, q.userId),
+    q.orgId ? eq(chatSessions.orgId, q.orgId) : isNull(chatSessions.orgId),
+  ];
+  if (q.chatId) where.push(eq(chatSessions.id, q.chatId));
+  if (q.keyword) {
+    const like = `%${q.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    where.push(or(ilike(chatSessions.title, like), ilike(chatSessions.lastMessage, like)));
+  }
+  return db
+    .select()
+    .from(chatSessions)
+    .where(and(...where))
+    .orderBy(desc(chatSessions.updatedAt), desc(chatSessions.id))
+    .limit(q.limit);
+}
+
+export async function updateSession(
+  db: Db,
+  userId: string,
+  chatId: string,
+  set: Partial<Pick<ChatSessionRow, 'title' | 'lastMessage' | 'model' | 'updatedAt'>>,
+): Promise<ChatSessionRow | null> {
+  const [row] = await db.update(chatSessions).set(set).where(mine(userId, chatId)).returning();
+  return row ?? null;
+}
+
+export async function deleteSession(db: Db, userId: string, chatId: string): Promise<boolean> {
+  const rows = await db.delete(chatSessions).where(mine(userId, chatId)).returning({ id: chatSessions.id });
+  return rows.length > 0;
+}
+
+export async function insertHistories(db: Db, rows: NewHistory[]): Promise<ChatHistoryRow[]> {
+  if (!rows.length) return [];
+  return db.insert(chatHistories).values(rows).returning();
+}
+
+export async function listHistories(db: Db, chatId: string): Promise<ChatHistoryRow[]> {
+  return db
+    .select()
+    .from(chatHistories)
+    .where(eq(chatHistories.chatId, chatId))
+    .orderBy(asc(chatHistories.createdAt), asc(chatHistories.id));
+}
+
+export async function findHistory(db: Db, chatId: string, id: string): Promise<ChatHistoryRow | null> {
+  const [row] = await db
+    .select()
+    .from(chatHistories)
+    .where(and(eq(chatHistories.chatId, chatId), eq(chatHistories.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Moves the session to the top of the sidebar after an answer (its last message stays the user's). */
+export async function bumpSession(db: Db, chatId: string, at: Date): Promise<void> {
+  await db.update(chatSessions).set({ updatedAt: at }).where(eq(chatSessions.id, chatId));
+}
+
+/** Touches the session after a user message: newest first in the sidebar, last message for the fallback title. */
+export async function touchSession(db: Db, chatId: string, lastMessage: string, at: Date): Promise<void> {
+  await db
+    .update(chatSessions)
+    .set({ lastMessage: sql`${lastMessage}`, updatedAt: at })
+    .where(eq(chatSessions.id, chatId));
+}

@@ -1,0 +1,36 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { media } from '../db/schema';
+
+export type MediaRow = typeof media.$inferSelect;
+
+export async function insertMedia(db: Db, row: typeof media.$inferInsert): Promise<MediaRow> {
+  const [out] = await db.insert(media).values(row).returning();
+  return out;
+}
+
+export async function findMedia(db: Db, id: string): Promise<MediaRow | null> {
+  const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The caller's images in one space (orgId null: personal), newest first. */
+export async function listImages(
+  db: Db,
+  userId: string,
+  orgId: string | null,
+  limit: number,
+): Promise<MediaRow[]> {
+  return db
+    .select()
+    .from(media)
+    .where(
+      and(
+        eq(media.userId, userId),
+        orgId ? eq(media.orgId, orgId) : isNull(media.orgId),
+        eq(media.kind, 'image'),
+      ),
+    )
+    .orderBy(desc(media.createdAt), desc(media.id))
+    .limit(limit);
+}

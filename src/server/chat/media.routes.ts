@@ -1,0 +1,116 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ErrorCode } from '../../shared/contract/errors';
+import { zText } from '../../shared/contract/text';
+import { isId, newId } from '../../shared/domain/ids';
+import { checkUpload } from '../../shared/domain/upload-types';
+import { createFileStorage, type FileStorage } from '../adapters/storage/storage';
+import { requireAuth } from '../http/auth';
+import type { AppDeps, AppEnv } from '../http/context';
+import { AppError, badRequest, notFound } from '../http/errors';
+import { orgScope } from '../http/org-scope';
+import { limitBody } from '../http/security';
+import { query } from '../http/validate';
+import { findMembership } from '../orgs/orgs.repo';
+import { callerOf } from '../tools/caller';
+import { findMedia, insertMedia, listImages, type MediaRow } from './media.repo';
+
+/** Largest upload accepted (the form around it may add a little). */
+export const MEDIA_MAX_BYTES = 20 * 1024 * 1024;
+export const MEDIA_UPLOAD_PATH = '/api/s3/upload';
+const ZImagesQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+const ZPath = zText()
+  .trim()
+  .max(100)
+  .regex(/^[\w\-/]*$/, 'may hold letters, digits, -, _ and / only');
+
+const tooLarge = () =>
+  new AppError(
+    ErrorCode.PAYLOAD_TOO_LARGE,
+    413,
+    `The file is larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB`,
+  );
+
+const urlOf = (m: MediaRow) => `/api/s3/download/${m.id}`;
+const view = (m: MediaRow) => ({
+  _id: m.id,
+  mediaId: m.id,
+  url: urlOf(m),
+  originalUrl: urlOf(m),
+  compressedUrl: urlOf(m),
+  fileName: m.fileName,
+  contentType: m.contentType,
+  size: m.size,
+  createdAt: m.createdAt.toISOString(),
+});
+
+/** Media helpers (spec 03 §7): upload, the caller's images, download. Bytes go through the storage adapter. */
+export function mediaRoutes(
+  deps: AppDeps,
+  storage: FileStorage = deps.storage ?? createFileStorage(deps.env, deps.logger),
+) {
+  const db = deps.database.db;
+  const auth = requireAuth(deps);
+  const scope = orgScope(deps);
+  return (
+    new Hono<AppEnv>()
+      .post('/s3/upload', limitBody(MEDIA_MAX_BYTES + 64 * 1024), auth, scope, async (c) => {
+        const form = await c.req.parseBody().catch(() => {
+          throw badRequest('body: must be multipart/form-data with a media file');
+        });
+        const file = form.media;
+        if (!(file instanceof File)) throw badRequest('media: a file is required');
+        if (file.size > MEDIA_MAX_BYTES) throw tooLarge();
+        const path = ZPath.safeParse(typeof form.path === 'string' ? form.path : '');
+        if (!path.success) throw badRequest(`path: ${path.error.issues[0]?.message ?? 'is not valid'}`);
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const checked = checkUpload(file.name, bytes);
+        if (!checked.ok) throw new AppError(ErrorCode.VALIDATION_ERROR, 415, `media: ${checked.reason}`);
+        const caller = callerOf(c);
+        const id = newId();
+        const key = `media/${caller.orgId ?? 'personal'}/${id}.${checked.ext}`;
+        await storage.put(key, bytes, checked.mime);
+        const row = await insertMedia(db, {
+          id,
+          userId: caller.userId,
+          orgId: caller.orgId,
+          path: path.data,
+          kind: checked.kind,
+          fileName: file.name.slice(0, 255),
+          contentType: checked.mime,
+          size: bytes.byteLength,
+          storageKey: key,
+        });
+        return c.json({ data: view(row), ...view(row) }, 201);
+      })
+      .get('/s3/images', auth, scope, async (c) => {
+        const { limit } = query(c, ZImagesQuery);
+        const caller = callerOf(c);
+        return c.json({ data: (await listImages(db, caller.userId, caller.orgId, limit)).map(view) });
+      })
+      // The uploader, or a member of the organisation it was uploaded in.
+      .get('/s3/download/:id', auth, async (c) => {
+        const id = c.req.param('id');
+        if (!isId(id)) throw badRequest('id: must be an id of 24 hexadecimal characters');
+        const row = await findMedia(db, id);
+        const userId = c.get('auth').userId;
+        const allowed =
+          row &&
+          (row.userId === userId || (row.orgId !== null && (await findMembership(db, row.orgId, userId))));
+        if (!row || !allowed) throw notFound('Media');
+        const bytes = await storage.get(row.storageKey);
+        if (!bytes) throw notFound('Media');
+        return new Response(bytes as Uint8Array<ArrayBuffer>, {
+          headers: {
+            'content-type': row.contentType,
+            'content-length': String(bytes.byteLength),
+            'cache-control': 'private, max-age=31536000, immutable',
+            'x-content-type-options': 'nosniff',
+            // An SVG opened directly runs no script from our origin.
+            'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+            'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(row.fileName)}`,
+          },
+        });
+      })
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * Journals of an assignment (spec 02 §3 Journal): what journal blocks of a flow write for a learner,
+ * and the collaborative journals the assignment's learners write together.
+ *
+ *   const journals = createJournalsService(deps);
+ *   const key = { assignmentId, userId, name };                 // + collaborative: true for a shared one
+ *   await journals.save(key, { content, type: 'journalNode', flowId, refId: nodeId }); // create or replace
+ *   await journals.update(key, entry, 'append');                // null when there is none of that name
+ *   await journals.read(key);                                   // TJournal | null
+ *   await journals.list({ assignmentId, flowId?, refId?, userId?, collaborative? }); // by name, then user
+ *   await journals.get(caller, id);                             // GET /api/journal/{id}, access-checked
+ *
+ * save/update/read/list do not check who calls: the caller (the learner player's routes, the runtime's
+ * journals port, the reports) checks that userId takes part in or manages assignmentId first.
+ * A name longer than JOURNAL_NAME_MAX or content longer than JOURNAL_CONTENT_MAX is a 400.
+ * Writers of a collaborative journal become its members. Thumbnail and paragraph follow the content.
+ */
+import { JOURNAL_CONTENT_MAX, JOURNAL_NAME_MAX, type TJournal } from '../../shared/contract/reports';
+import { newId } from '../../shared/domain/ids';
+import { type Caller, managerRole } from '../assignments/access';
+import { findAssignmentInSpace } from '../assignments/assignments.repo';
+import type { AppDeps } from '../http/context';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { summarise } from './journal-summary';
+import {
+  findJournal,
+  type JournalFilter,
+  type JournalKey,
+  type JournalRow,
+  journalById,
+  listJournals,
+  updateJournalRow,
+  upsertJournal,
+} from './journals.repo';
+
+export type { JournalFilter, JournalKey } from './journals.repo';
+
+export interface JournalWrite {
+  content: string;
+  /** The block type that writes (journalNode, updateJournalNode, knowledgeBotNode…). */
+  type: string;
+  flowId?: string | null;
+  /** The block's id. */
+  refId?: string | null;
+}
+
+export interface JournalsService {
+  read(key: JournalKey): Promise<TJournal | null>;
+  save(key: JournalKey, write: JournalWrite): Promise<TJournal>;
+  update(key: JournalKey, content: string, mode: 'append' | 'replace'): Promise<TJournal | null>;
+  list(filter: JournalFilter): Promise<TJournal[]>;
+  get(caller: Caller, id: string): Promise<TJournal>;
+}
+
+export function toJournal(r: JournalRow): TJournal {
+  return {
+    _id: r.id,
+    name: r.name,
+    content: r.content,
+    refId: r.refId,
+    thumbnail: r.thumbnail,
+    paragraph: r.paragraph,
+    isArchive: r.isArchive,
+    type: r.type,
+    assignmentId: r.assignmentId,
+    flowId: r.flowId,
+    userId: r.userId,
+    collaborative: r.collaborative,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    members: r.members,
+  };
+}
+
+function checked(key: JournalKey, content: string): string {
+  const name = key.name.trim();
+  if (!name) throw badRequest('name: a journal needs a name');
+  if (name.length > JOURNAL_NAME_MAX) throw badRequest(`name: at most ${JOURNAL_NAME_MAX} characters`);
+  if (content.length > JOURNAL_CONTENT_MAX)
+    throw badRequest(`content: at most ${JOURNAL_CONTENT_MAX} characters`);
+  if (content.includes('\u0000') || name.includes('\u0000'))
+    throw badRequest('content: must not contain the NUL character (U+0000)');
+  return name;
+}
+
+export function createJournalsService(deps: AppDeps): JournalsService {
+  const db = deps.database.db;
+  const norm = (key: JournalKey): JournalKey => ({ ...key, name: key.name.trim() });
+
+  return {
+    async read(key) {
+      const row = await findJournal(db, norm(key));
+      return row ? toJournal(row) : null;
+    },
+
+    async save(key, write) {
+      const name = checked(key, write.content);
+      const collaborative = key.collaborative === true;
+      const row = await upsertJournal(
+        db,
+        {
+          id: newId(),
+          assignmentId: key.assignmentId,
+          userId: collaborative ? null : key.userId,
+          collaborative,
+          name,
+          type: write.type,
+          flowId: write.flowId ?? null,
+          refId: write.refId ?? null,
+          content: write.content,
+          ...summarise(write.content),
+          members: [key.userId],
+          updatedAt: new Date(),
+        },
+        key.userId,
+      );
+      return toJournal(row);
+    },
+
+    async update(key, content, mode) {
+      checked(key, content);
+      return db.transaction(async (tx) => {
+        const row = await findJournal(tx, norm(key), true);
+        if (!row) return null;
+        const next = mode === 'append' && row.content ? `${row.content}\n\n${content}` : content;
+        if (next.length > JOURNAL_CONTENT_MAX)
+          throw badRequest(`content: at most ${JOURNAL_CONTENT_MAX} characters`);
+        const members = row.members.includes(key.userId) ? row.members : [...row.members, key.userId];
+        const updated = await updateJournalRow(tx, row.id, {
+          content: next,
+          ...summarise(next),
+          members,
+          updatedAt: new Date(),
+        });
+        return toJournal(updated);
+      });
+    },
+
+    async list(filter) {
+      return (await listJournals(db, filter)).map(toJournal);
+    },
+
+    async get(caller, id) {
+      const row = await journalById(db, id);
+      // A journal of an assignment outside the caller's space is unknown, like the assignment.
+      const assignment = row ? await findAssignmentInSpace(db, caller, row.assignmentId) : null;
+      if (!row || !assignment) throw notFound('Journal');
+      const own = row.userId === caller.userId || (row.collaborative && row.members.includes(caller.userId));
+      if (!own && !(await managerRole(db, caller, assignment)))
+        throw forbidden('Only the owner and co-owners of this assignment can read this journal.');
+      return toJournal(row);
+    },
+  };
+}

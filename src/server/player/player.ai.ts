@@ -1,0 +1,112 @@
+import {
+  CREDIT_ERROR_CODES,
+  PlayerMessage,
+  type TPlayerAiLine,
+  type TPlayerAiRequest,
+} from '../../shared/contract/player';
+import { formatCredits } from '../../shared/domain/decimal';
+import { newId } from '../../shared/domain/ids';
+import type { AiCompletion, AiMessage } from '../adapters/ai/ai';
+import { boundFor, costOf, modelOf } from '../credits/ai-usage';
+import { createCreditsService, type TWalletOwner } from '../credits/credits.service';
+import { insufficient } from '../credits/wallets';
+import type { AppDeps } from '../http/context';
+import { AppError } from '../http/errors';
+import type { PlayerAccess } from './player.service';
+
+/**
+ * AI blocks of the player (issue 14 item 4): the assignment's payer holds the most the call may cost,
+ * the answer streams, then the real cost is settled (the rest freed) — or everything is released when
+ * the call fails. Payer: PAY_BY_ME → the owner, PAY_BY_ORG → the organisation, PAY_BY_PARTICIPANT →
+ * the learner, a public link → the link's own wallet.
+ */
+export function createPlayerAi(deps: AppDeps) {
+  const credits = createCreditsService(deps);
+
+  function payerOf({ row, learner }: PlayerAccess): TWalletOwner {
+    if (learner.kind === 'public') return { kind: 'accessLink', id: learner.code };
+    if (row.unitUsageOption === 'PAY_BY_PARTICIPANT') return { kind: 'user', userId: learner.userId };
+    return credits.payerFor({ paymentOption: row.unitUsageOption, userId: row.ownerId, orgId: row.orgId });
+  }
+
+  /** A credit refusal as the learner should read it; the errorCode stays the spec's. */
+  function forLearner(error: unknown, access: PlayerAccess): unknown {
+    if (!(error instanceof AppError) || !(CREDIT_ERROR_CODES as readonly string[]).includes(error.code))
+      return error;
+    const message =
+      access.learner.kind === 'public'
+        ? PlayerMessage.linkOutOfCredits
+        : error.code === 'ORGANIZATION_MONTHLY_CREDIT_LIMIT_EXCEEDED'
+          ? PlayerMessage.monthlyLimit
+          : PlayerMessage.askTeacher;
+    return new AppError(error.code, error.status, message, error.details);
+  }
+
+  return {
+    /**
+     * Checks the payer and holds the credits before any byte is sent (a refusal is a plain JSON error),
+     * then answers a generator of NDJSON lines that settles when the stream ends.
+     */
+    async start(access: PlayerAccess, req: TPlayerAiRequest, signal: AbortSignal) {
+      const payer = payerOf(access);
+      const messages: AiMessage[] = req.messages;
+      const model = modelOf(deps.ai, req.model, deps.env.AI_MODEL);
+      const upTo = boundFor(model, messages, req.maxTokens);
+      const by = access.learner.kind === 'participant' ? access.learner.userId : null;
+      let reservationId: string | null = null;
+      try {
+        if (upTo > 0n) {
+          const r = await credits.reserve({
+            payer,
+            upTo,
+            reference: `player:${access.row.id}:${req.nodeId}`.slice(0, 200),
+            idempotencyKey: `player-ai:${newId()}`,
+            by,
+          });
+          reservationId = r.id;
+        } else if (payer.kind === 'accessLink') {
+          // A public link is used only while it has credits, even for a free model.
+          if ((await credits.balanceOf(payer)).available <= 0n) throw insufficient(payer);
+        }
+      } catch (error) {
+        throw forLearner(error, access);
+      }
+
+      async function* lines(): AsyncGenerator<TPlayerAiLine> {
+        const answer: AiCompletion = { text: '', reasoning: '', usage: null };
+        try {
+          for await (const chunk of deps.ai.stream({
+            model: model ?? undefined,
+            messages,
+            maxTokens: req.maxTokens,
+            signal,
+          })) {
+            if (chunk.type === 'text') {
+              answer.text += chunk.text;
+              yield chunk;
+            } else if (chunk.type === 'reasoning') answer.reasoning += chunk.text;
+            else if (chunk.type === 'usage')
+              answer.usage = { inputTokens: chunk.inputTokens, outputTokens: chunk.outputTokens };
+          }
+        } catch (error) {
+          if (reservationId) await credits.release(reservationId).catch(() => undefined);
+          const e = forLearner(error, access);
+          yield e instanceof AppError
+            ? { type: 'error', errorCode: String(e.code), message: e.message }
+            : {
+                type: 'error',
+                errorCode: 'AI_PROVIDER_ERROR',
+                message: 'The AI answer failed. Please try again.',
+              };
+          return;
+        }
+        const actual = costOf(model, messages, answer);
+        const charged = reservationId ? (await credits.settle(reservationId, actual)).charged : 0n;
+        const usage = answer.usage ?? { inputTokens: 0, outputTokens: 0 };
+        yield { type: 'usage', ...usage, credits: formatCredits(charged) };
+        yield { type: 'done' };
+      }
+      return lines();
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { type Context, Hono } from 'hono';
+import { stream } from 'hono/streaming';
+import { z } from 'zod';
+import { ZId } from '../../shared/contract/collections';
+import {
+  ZJournalQuery,
+  ZJournalUpdate,
+  ZJournalWrite,
+  ZPlayerAiRequest,
+  ZPlayerParams,
+  ZPublicFlowParams,
+  ZPublicParams,
+  ZStatementsRequest,
+} from '../../shared/contract/player';
+import { requireAuth } from '../http/auth';
+import type { AppDeps, AppEnv } from '../http/context';
+import { jsonBody, params, query } from '../http/validate';
+import { createJournalsService } from '../journals/journals.service';
+import { createPlayerAi } from './player.ai';
+import { createPlayerService, type PlayerAccess } from './player.service';
+
+const ZAssignmentParam = z.object({ id: ZId });
+
+/**
+ * /api/player/* (src/shared/contract/player.ts): the learner player's reads, records and AI calls.
+ * assignment/*: a signed-in participant of the assignment (403 otherwise, 404 unknown).
+ * public/*: anyone with a public access link's code. share/*: anyone, published flows only.
+ */
+export function playerRoutes(deps: AppDeps) {
+  const player = createPlayerService(deps);
+  const ai = createPlayerAi(deps);
+  const journals = createJournalsService(deps);
+  const plain = (j: { name: string; content: string; updatedAt: string } | null) =>
+    j && { name: j.name, content: j.content, updatedAt: j.updatedAt };
+  const auth = requireAuth(deps);
+  const origin = (c: Context<AppEnv>) =>
+    deps.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(c.req.url).origin;
+  const participant = (c: Context<AppEnv>, id: string) => player.asParticipant(c.get('auth').userId, id);
+
+  const streamAi = async (c: Context<AppEnv>, access: PlayerAccess) => {
+    const body = await jsonBody(c, ZPlayerAiRequest);
+    const lines = await ai.start(access, body, c.req.raw.signal);
+    c.header('Content-Type', 'application/x-ndjson; charset=utf-8');
+    c.header('Cache-Control', 'no-store');
+    return stream(c, async (s) => {
+      for await (const line of lines) await s.write(`${JSON.stringify(line)}\n`);
+    });
+  };
+
+  return (
+    new Hono<AppEnv>()
+      .get('/player/assignment/:id', auth, async (c) => {
+        const access = await participant(c, params(c, ZAssignmentParam).id);
+        return c.json({ data: await player.assignment(access, origin(c)) });
+      })
+      .get('/player/assignment/:id/flow/:flowId', auth, async (c) => {
+        const p = params(c, ZPlayerParams);
+        return c.json({ data: await player.flow(await participant(c, p.id), p.flowId) });
+      })
+      .post('/player/assignment/:id/flow/:flowId/statements', auth, async (c) => {
+        const p = params(c, ZPlayerParams);
+        const access = await participant(c, p.id);
+        const body = await jsonBody(c, ZStatementsRequest);
+        return c.json(await player.record(access, p.flowId, body, origin(c)));
+      })
+      .post('/player/assignment/:id/flow/:flowId/ai', auth, async (c) => {
+        const p = params(c, ZPlayerParams);
+        const access = await participant(c, p.id);
+        await player.flow(access, p.flowId);
+        return streamAi(c, access);
+      })
+      // The runtime's journals port: the participant's own journals of this assignment.
+      .get('/player/assignment/:id/journal', auth, async (c) => {
+        const access = await participant(c, params(c, ZAssignmentParam).id);
+        const { name } = query(c, ZJournalQuery);
+        const userId = c.get('auth').userId;
+        return c.json({ data: plain(await journals.read({ assignmentId: access.row.id, userId, name })) });
+      })
+      .put('/player/assignment/:id/flow/:flowId/journal', auth, async (c) => {
+        const p = params(c, ZPlayerParams);
+        const access = await participant(c, p.id);
+        await player.flow(access, p.flowId);
+        const body = await jsonBody(c, ZJournalWrite);
+        const key = { assignmentId: access.row.id, userId: c.get('auth').userId, name: body.name };
+        const saved = await journals.save(key, {
+          content: body.content,
+          type: body.nodeType,
+          flowId: p.flowId,
+          refId: body.nodeId,
+        });
+        return c.json({ data: plain(saved) });
+      })
+      .post('/player/assignment/:id/journal/update', auth, async (c) => {
+        const access = await participant(c, params(c, ZAssignmentParam).id);
+        const body = await jsonBody(c, ZJournalUpdate);
+        const key = { assignmentId: access.row.id, userId: c.get('auth').userId, name: body.name };
+        return c.json({ updated: (await journals.update(key, body.content, body.mode)) !== null });
+      })
+      .get('/player/public/:code', async (c) => {
+        const access = await player.asPublic(params(c, ZPublicParams).code);
+        return c.json({ data: await player.assignment(access, origin(c)) });
+      })
+      .get('/player/public/:code/flow/:flowId', async (c) => {
+        const p = params(c, ZPublicFlowParams);
+        return c.json({ data: await player.flow(await player.asPublic(p.code), p.flowId) });
+      })
+      .post('/player/public/:code/flow/:flowId/statements', async (c) => {
+        const p = params(c, ZPublicFlowParams);
+        const body = await jsonBody(c, ZStatementsRequest);
+        const access = await player.asPublic(p.code, body.learner);
+        return c.json(await player.record(access, p.flowId, body, origin(c)));
+      })
+      .post('/player/public/:code/flow/:flowId/ai', async (c) => {
+        const p = params(c, ZPublicFlowParams);
+        const access = await player.asPublic(p.code);
+        await player.flow(access, p.flowId);
+        return streamAi(c, access);
+      })
+      .get('/player/share/flow/:id', async (c) =>
+        c.json({ data: await player.sharedFlow(params(c, ZAssignmentParam).id) }),
+      )
+  );
+}

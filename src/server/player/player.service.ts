@@ -1,0 +1,168 @@
+import { assignmentStatus } from '../../shared/contract/assignments';
+import type { TPlayerAssignment, TPlayerFlow, TStatementsRequest } from '../../shared/contract/player';
+import type { JsonObject } from '../../shared/domain/xapi';
+import { type AssignmentRow, findAssignmentById, findUsersByIds } from '../assignments/assignments.repo';
+import { findAccessLink, isParticipant, listInteractions } from '../assignments/participants.repo';
+import { createPeopleService } from '../assignments/people.service';
+import { findFlows } from '../flows/flows.repo';
+import type { AppDeps } from '../http/context';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { createLrsService, lrsSpace } from '../lrs';
+import { findFlowsByIds } from '../tools/tools.repo';
+import { findPublishedFlow } from './player.repo';
+import { assignmentActivityId, countsAsInteraction, scopeStatement } from './player.statements';
+
+/** Who runs the flow: a participant (signed in) or the anonymous visitor of a public link. */
+export type Learner =
+  | { kind: 'participant'; userId: string }
+  | { kind: 'public'; code: string; visitor?: { id: string; name?: string } };
+
+export interface PlayerAccess {
+  row: AssignmentRow;
+  learner: Learner;
+}
+
+const NOT_PARTICIPANT = 'Only participants of this assignment can open it. Join it with its code first.';
+
+export function createPlayerService(deps: AppDeps) {
+  const db = deps.database.db;
+  const lrs = createLrsService(deps);
+  const people = createPeopleService(deps);
+
+  async function actorOf(learner: Learner, origin: string): Promise<JsonObject> {
+    if (learner.kind === 'participant') {
+      const [u] = await findUsersByIds(db, [learner.userId]);
+      if (!u) throw notFound('User');
+      return { objectType: 'Agent', name: u.fullname || u.email, mbox: `mailto:${u.email}` };
+    }
+    if (!learner.visitor) throw badRequest('learner: is required for a public link');
+    return {
+      objectType: 'Agent',
+      name: learner.visitor.name || 'Guest',
+      account: { homePage: origin, name: `guest-${learner.visitor.id}` },
+    };
+  }
+
+  const flowOf = async (access: PlayerAccess, flowId: string) => {
+    if (!access.row.flowIds.includes(flowId)) throw notFound('Flow');
+    const [flow] = await findFlows(db, access.row.orgId, [flowId]);
+    if (!flow) throw notFound('Flow');
+    return flow;
+  };
+
+  return {
+    /** 404 for an unknown assignment, 403 for a signed-in user who has not joined it. */
+    async asParticipant(userId: string, id: string): Promise<PlayerAccess> {
+      const row = await findAssignmentById(db, id);
+      if (!row) throw notFound('Assignment');
+      if (!(await isParticipant(db, row.id, userId))) throw forbidden(NOT_PARTICIPANT);
+      return { row, learner: { kind: 'participant', userId } };
+    },
+
+    /** A public access link of an assignment that still allows them; anything else is 404. */
+    async asPublic(code: string, visitor?: { id: string; name?: string }): Promise<PlayerAccess> {
+      const link = await findAccessLink(db, code);
+      const row = link ? await findAssignmentById(db, link.assignmentId) : null;
+      if (!link || !row || row.disablePublicAccessLink) throw notFound('Access link');
+      return { row, learner: { kind: 'public', code, visitor } };
+    },
+
+    async assignment(access: PlayerAccess, origin: string): Promise<TPlayerAssignment> {
+      const { row, learner } = access;
+      const found = await findFlowsByIds(db, row.flowIds);
+      const byId = new Map(found.map((f) => [f.id, f]));
+      const counts =
+        learner.kind === 'participant' ? await listInteractions(db, row.id, [learner.userId]) : [];
+      const countOf = new Map(counts.map((c) => [c.flowId, c.interactions]));
+      const flows = row.flowIds.flatMap((fid) => {
+        const f = byId.get(fid);
+        if (!f) return [];
+        return [
+          {
+            _id: f.id,
+            name: f.name,
+            description: f.description,
+            iconUrl: f.iconUrl,
+            interactions: countOf.get(f.id) ?? 0,
+          },
+        ];
+      });
+      const actor =
+        learner.kind === 'participant'
+          ? ((await actorOf(learner, origin)) as TPlayerAssignment['actor'])
+          : null;
+      return {
+        _id: row.id,
+        name: row.name,
+        description: row.description,
+        iconUrl: row.iconUrl,
+        status: assignmentStatus(row),
+        flows,
+        activityId: assignmentActivityId(origin, row.id),
+        publicCode: learner.kind === 'public' ? learner.code : null,
+        actor,
+      };
+    },
+
+    async flow(access: PlayerAccess, flowId: string): Promise<TPlayerFlow> {
+      const f = await flowOf(access, flowId);
+      return {
+        _id: f.id,
+        name: f.name,
+        description: f.description,
+        revision: f.revision,
+        nodes: f.nodes,
+        edges: f.edges,
+      };
+    },
+
+    async sharedFlow(id: string): Promise<TPlayerFlow> {
+      const f = await findPublishedFlow(db, id);
+      if (!f) throw notFound('Flow');
+      return {
+        _id: f.id,
+        name: f.name,
+        description: f.description,
+        revision: f.revision,
+        nodes: f.nodes,
+        edges: f.edges,
+      };
+    },
+
+    /**
+     * Writes the statements to the LRS of the assignment's space (the organisation's, or the owner's
+     * personal one) and counts the new interactions of a participant. A statement sent again (the
+     * outbox replaying after a lost answer) is stored and counted once.
+     */
+    async record(access: PlayerAccess, flowId: string, body: TStatementsRequest, origin: string) {
+      const { row, learner } = access;
+      // The flow's name only (not its graph): this runs for every answer of every learner.
+      const [flow] = row.flowIds.includes(flowId) ? await findFlowsByIds(db, [flowId]) : [];
+      if (!flow) throw notFound('Flow');
+      const actor = await actorOf(learner, origin);
+      const scope = {
+        assignmentId: row.id,
+        assignmentName: row.name,
+        flowId,
+        flowName: flow.name,
+        origin,
+        actor,
+      };
+      const statements = body.statements.map((s) => scopeStatement(s, scope));
+      const space = lrsSpace({ orgId: row.orgId, userId: row.ownerId });
+      // Only a participant's interactions are counted, so only they need to know what is new.
+      const fresh: JsonObject[] = [];
+      for (const s of learner.kind === 'participant' ? statements : []) {
+        const known = typeof s.id === 'string' ? await lrs.getStatement(space, s.id.toLowerCase()) : null;
+        if (!known) fresh.push(s);
+      }
+      const ids = await lrs.storeStatements(space, statements);
+      const counted = learner.kind === 'participant' ? fresh.filter(countsAsInteraction).length : 0;
+      if (counted > 0 && learner.kind === 'participant')
+        await people.recordInteractions(row.id, learner.userId, flowId, counted);
+      return { ids, counted };
+    },
+  };
+}
+
+export type PlayerService = ReturnType<typeof createPlayerService>;

@@ -1,0 +1,171 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launchBrowser } from '../e2e/browser';
+import { startServer } from '../e2e/server';
+import { type Bench, type BenchRow, median } from './bench';
+import { shellScripts } from './shell-size.bench';
+
+const dist = join(process.cwd(), 'dist', 'client');
+const PAGE = join(dist, 'src', 'player', 'index.html');
+const ENTRY_TARGET_KB = 90;
+const COLD_TARGET_MS = 1000;
+const RUNS = 5;
+const LEARNERS = 200;
+
+const NODES = [
+  { id: 's', type: 'beginNode', position: { x: 0, y: 0 }, data: { label: 'Start' } },
+  {
+    id: 'q',
+    type: 'quizJsonNode',
+    position: { x: 0, y: 120 },
+    data: {
+      label: 'Quiz',
+      quiz: [{ id: 'q1', question: 'Bench question?', options: ['Yes', 'No'], answer: 'Yes' }],
+    },
+  },
+];
+const EDGES = [{ id: 'e1', source: 's', sourceHandle: 'out', target: 'q', targetHandle: 'in' }];
+
+function entrySize(): BenchRow {
+  if (!existsSync(PAGE))
+    return {
+      figure: 'player entry JS (gzip)',
+      value: 'n/a',
+      target: '',
+      withinTarget: null,
+      notes: ['run `npm run build` first'],
+    };
+  const files = shellScripts(readFileSync(PAGE, 'utf8'));
+  const sizes = files.map((f) => ({ f, gzip: gzipSync(readFileSync(join(dist, f)), { level: 9 }).length }));
+  const total = sizes.reduce((s, x) => s + x.gzip, 0) / 1024;
+  return {
+    figure: `player entry JS before the flow (gzip -9, ${files.length} files)`,
+    value: `${total.toFixed(1)} KB`,
+    target: `≤ ${ENTRY_TARGET_KB} KB`,
+    withinTarget: total <= ENTRY_TARGET_KB,
+    notes: sizes.map((s) => `${s.f}: ${(s.gzip / 1024).toFixed(1)} KB gzip`),
+  };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+export const playerBench: Bench = {
+  name: 'player',
+  async run() {
+    const rows: BenchRow[] = [entrySize()];
+    const server = await startServer({ env: { LOG_LEVEL: 'warn' } });
+    try {
+      const post = async (path: string, body: unknown, token?: string) => {
+        const res = await fetch(server.url(`/api/${path}`), {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify(body),
+        });
+        // biome-ignore lint/suspicious/noExplicitAny: the bench reads answers of several shapes
+        return { status: res.status, json: (await res.json()) as Record<string, any> };
+      };
+      const login = await post('auth/login', { email: 'demo@flowlearn.local', password: 'flowlearn-demo' });
+      const token = login.json.accessToken as string;
+      const flow = await post('flows', { name: 'Bench flow', nodes: NODES, edges: EDGES }, token);
+      const flowId = flow.json.data._id as string;
+      const made = await post(
+        'assignment',
+        { name: 'Bench', flowIds: [flowId], unitUsageOption: 'PAY_BY_ME' },
+        token,
+      );
+      const assignmentId = made.json.data._id as string;
+      const link = await post(`assignment/${assignmentId}/access-link`, {}, token);
+      const code = link.json.code as string;
+      const flowUrl = server.url(`/viewer/public-assignment/${code}/flow/${flowId}`);
+
+      // First screen of a flow on a phone: a fresh browser (cold cache) per run, then a reload (warm HTTP cache).
+      const cold: number[] = [];
+      const warm: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const browser = await launchBrowser({ viewport: 'phone' });
+        try {
+          const open = async () => {
+            const t0 = Date.now();
+            await browser.page.goto(flowUrl);
+            await browser.page.getByText('Bench question?').waitFor({ timeout: 20_000 });
+            return Date.now() - t0;
+          };
+          cold.push(await open());
+          warm.push(await open());
+        } finally {
+          await browser.close();
+        }
+      }
+      const ms = (v: number) => `${Math.round(v)} ms`;
+      rows.push({
+        figure: `first screen of a flow, phone, cold cache (median of ${RUNS})`,
+        value: ms(median(cold)),
+        target: `≤ ${COLD_TARGET_MS} ms`,
+        withinTarget: median(cold) <= COLD_TARGET_MS,
+        notes: [
+          `cold: ${cold.map(ms).join(', ')}`,
+          `warm (HTTP cache, no service worker under /viewer): ${warm.map(ms).join(', ')}`,
+        ],
+      });
+      rows.push({
+        figure: `first screen of a flow, phone, warm HTTP cache (median of ${RUNS})`,
+        value: ms(median(warm)),
+        target: '≤ 300 ms',
+        withinTarget: median(warm) <= 300,
+      });
+
+      // 200 learners answering at once: each sends its answered + completed statements in one request.
+      const statement = (n: number, i: number) => ({
+        id: `00000000-0000-4000-8000-${String(n * 10 + i).padStart(12, '0')}`,
+        actor: { name: 'x', mbox: 'mailto:x@x.test' },
+        verb: {
+          id: `http://adlnet.gov/expapi/verbs/${i ? 'completed' : 'answered'}`,
+          display: { 'en-US': 'answered' },
+        },
+        object: { objectType: 'Activity', id: `${server.origin}/viewer/flows/${flowId}/nodes/q` },
+        result: { response: `answer ${n}`, score: { raw: 1, min: 0, max: 1 } },
+        timestamp: new Date().toISOString(),
+      });
+      const latencies: number[] = [];
+      let failed = 0;
+      const t0 = Date.now();
+      await Promise.all(
+        Array.from({ length: LEARNERS }, async (_, n) => {
+          const s = Date.now();
+          const res = await post(`player/public/${code}/flow/${flowId}/statements`, {
+            statements: [statement(n, 0), statement(n, 1)],
+            learner: { id: `bench-learner-${n}` },
+          });
+          latencies.push(Date.now() - s);
+          if (res.status !== 200) failed++;
+        }),
+      );
+      const seconds = (Date.now() - t0) / 1000;
+      rows.push({
+        figure: `${LEARNERS} learners answering at once (2 statements each, PGlite)`,
+        value: `${Math.round((LEARNERS * 2) / seconds)} statements/s`,
+        target: '',
+        withinTarget: null,
+        notes: [
+          `${LEARNERS} requests in ${seconds.toFixed(2)} s; p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}; ${failed} failed`,
+        ],
+      });
+      rows.push({
+        figure: `${LEARNERS} learners answering at once: request p99`,
+        value: ms(percentile(latencies, 99)),
+        target: '',
+        withinTarget: null,
+      });
+    } finally {
+      await server.stop();
+    }
+    return rows;
+  },
+};

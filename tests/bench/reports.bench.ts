@@ -1,0 +1,147 @@
+import { cpus, loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { createOfflineProvider } from '../../src/server/adapters/ai/offline';
+import { createMailAdapter } from '../../src/server/adapters/mail/mail';
+import type { FileStorage } from '../../src/server/adapters/storage/storage';
+import { createApp } from '../../src/server/app';
+import { insertAssignment } from '../../src/server/assignments/assignments.repo';
+import { insertUser } from '../../src/server/auth/auth.repo';
+import { createTokenService } from '../../src/server/auth/tokens';
+import { type Database, openDatabase } from '../../src/server/db/client';
+import { readEnv } from '../../src/server/env';
+import type { AppDeps } from '../../src/server/http/context';
+import { createLogger } from '../../src/server/http/logger';
+import { lrsSpace } from '../../src/server/lrs';
+import { newId } from '../../src/shared/domain/ids';
+import type { Bench, BenchRow } from './bench';
+import { fillAssignment } from './reports.seed';
+
+/** Statements of the measured assignment (and as many of another one beside it); REPORTS_BENCH_STATEMENTS for a quicker run. */
+const STATEMENTS = Number(process.env.REPORTS_BENCH_STATEMENTS ?? 100_000);
+const RUNS = Number(process.env.REPORTS_BENCH_RUNS ?? 15);
+const TARGET_MS = 200;
+const ROUTES = [
+  'report-v2',
+  'latest-activities?sortBy=ascending',
+  'line-chart',
+  'top-activities',
+  'lrs-dashboard',
+  'journal-report',
+  'collaborative-journal-report',
+];
+
+const pct = (values: number[], p: number) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+const noFiles: FileStorage = {
+  kind: 'local',
+  put: async () => {},
+  get: async () => null,
+  delete: async () => {},
+};
+
+async function measure(database: Database, engine: string): Promise<BenchRow[]> {
+  const env = readEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    JWT_SECRET: 'x'.repeat(40),
+  });
+  const logger = createLogger('silent');
+  const tokens = await createTokenService(database.db, env);
+  const deps: AppDeps = {
+    env,
+    database,
+    logger,
+    tokens,
+    mail: createMailAdapter(env, database.db, logger),
+    ai: createOfflineProvider(),
+    storage: noFiles,
+  };
+  const app = createApp(deps);
+  const user = await insertUser(database.db, {
+    email: 'teacher@reports.test',
+    passwordHash: null,
+    fullname: 'Teacher',
+    emailVerified: true,
+  });
+  if (!user) throw new Error('bench user');
+  const { token } = await tokens.sign({ userId: user.id, email: user.email });
+  const make = async (name: string) => {
+    const row = await insertAssignment(database.db, {
+      id: newId(),
+      ownerId: user.id,
+      orgId: null,
+      name,
+      code: `bench${newId().slice(-8)}`,
+      unitUsageOption: 'PAY_BY_ME',
+      flowIds: [newId(), newId(), newId(), newId()],
+    });
+    if (!row) throw new Error('bench assignment');
+    return row;
+  };
+  const measured = await make('Measured');
+  const other = await make('Beside it');
+  const space = lrsSpace({ orgId: null, userId: user.id });
+  const t0 = performance.now();
+  await fillAssignment(database, space, measured.id, measured.flowIds, STATEMENTS);
+  await fillAssignment(database, space, other.id, other.flowIds, STATEMENTS, STATEMENTS);
+  await database.db.execute(sql`analyze lrs_statements`);
+  const fillSeconds = (performance.now() - t0) / 1000;
+
+  const rows: BenchRow[] = [];
+  const notes: string[] = [];
+  for (const route of ROUTES) {
+    const times: number[] = [];
+    for (let i = 0; i < RUNS + 1; i++) {
+      const start = performance.now();
+      const res = await app.request(`/api/assignment/${measured.id}/${route}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const body = await res.text();
+      if (res.status !== 200) throw new Error(`${route}: ${res.status} ${body.slice(0, 200)}`);
+      if (i > 0) times.push(performance.now() - start); // the first run warms caches and plans
+      if (i === 1) notes.push(`reports (${engine}) ${route}: ${(body.length / 1024).toFixed(0)} KB answer`);
+    }
+    const name = route.split('?')[0];
+    rows.push({
+      figure: `reports ${name} p50 / p99, ${engine}`,
+      value: `${ms(pct(times, 50))} / ${ms(pct(times, 99))}`,
+      target: engine === 'PostgreSQL' ? `≤ ${TARGET_MS} ms` : '',
+      withinTarget: engine === 'PostgreSQL' ? pct(times, 50) <= TARGET_MS : null,
+    });
+  }
+  notes.unshift(
+    `reports (${engine}): ${STATEMENTS.toLocaleString('en-GB')} statements of one assignment beside ${STATEMENTS.toLocaleString('en-GB')} of another (filled by SQL in ${fillSeconds.toFixed(0)} s), ${RUNS} runs per route through app.request; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+  );
+  rows[rows.length - 1].notes = notes;
+  return rows;
+}
+
+/** PGlite in memory; also PostgreSQL when TEST_DATABASE_URL names a throwaway database (emptied first and after). */
+export const reportsBench: Bench = {
+  name: 'reports',
+  async run(): Promise<BenchRow[]> {
+    const rows: BenchRow[] = [];
+    const url = process.env.TEST_DATABASE_URL;
+    if (url) {
+      const pg = await openDatabase({ url });
+      try {
+        await pg.truncateAll();
+        rows.push(...(await measure(pg, 'PostgreSQL')));
+      } finally {
+        await pg.truncateAll();
+        await pg.close();
+      }
+    }
+    const pglite = await openDatabase({ pgliteDir: 'memory://' });
+    try {
+      rows.push(...(await measure(pglite, 'PGlite')));
+    } finally {
+      await pglite.close();
+    }
+    return rows;
+  },
+};

@@ -1,0 +1,46 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { codeFrom } from '../../src/player/pages/JoinPage';
+import { Markdown } from '../../src/player/run/Markdown';
+
+describe('[PLAYER] markdown from authors and models', () => {
+  it('renders headings, lists, emphasis, links and images as elements', () => {
+    const { container } = render(
+      <Markdown
+        text={
+          '# Plants\n\nLeaves need **light** and *water*.\n\n- roots\n- stem\n\n[More](https://example.org/a) ![leaf](/img/leaf.png)'
+        }
+      />,
+    );
+    expect(container.querySelector('h2')?.textContent).toBe('Plants');
+    expect(container.querySelector('strong')?.textContent).toBe('light');
+    expect(container.querySelectorAll('li')).toHaveLength(2);
+    const a = container.querySelector('a');
+    expect(a?.getAttribute('href')).toBe('https://example.org/a');
+    expect(a?.getAttribute('rel')).toContain('noopener');
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('/img/leaf.png');
+  });
+
+  it('never turns text into HTML or script: tags stay text, javascript: links lose their address', () => {
+    const { container } = render(
+      <Markdown
+        text={
+          '<script>alert(1)</script> <img src=x onerror=alert(2)> [click](javascript:alert(3)) ![x](//evil.test/a.png)'
+        }
+      />,
+    );
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('a')).toBeNull();
+    expect(container.textContent).toContain('<script>alert(1)</script>');
+    expect(container.textContent).toContain('click');
+  });
+});
+
+describe('[PLAYER] join codes', () => {
+  it('reads the code from a scanned join link or from what was typed', () => {
+    expect(codeFrom('http://host/viewer/assignments/join-assignment/ABC123')).toBe('ABC123');
+    expect(codeFrom('https://x.test/viewer/assignments/join-assignment/x%20y?ref=qr')).toBe('x y');
+    expect(codeFrom('  demo-42 ')).toBe('demo-42');
+  });
+});

@@ -1,0 +1,266 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineE2E, type E2EServer, expect, expectEqual, test } from './harness';
+import { api, apiToken, eventually, signInAsDemo } from './offline.util';
+
+type Url = (path: string) => string;
+
+const NODES = [
+  { id: 's', type: 'beginNode', position: { x: 0, y: 0 }, data: { label: 'Start' } },
+  {
+    id: 'q',
+    type: 'quizJsonNode',
+    position: { x: 0, y: 120 },
+    data: {
+      label: 'Plant quiz',
+      quiz: [
+        {
+          id: 'q1',
+          question: 'What do plants need to make food?',
+          options: ['Light', 'Sand'],
+          answer: 'Light',
+        },
+      ],
+    },
+  },
+  {
+    id: 'essay',
+    type: 'inputNode',
+    position: { x: 0, y: 240 },
+    data: { label: 'Explain', question: 'Why do leaves turn to the light?' },
+  },
+  {
+    id: 'p',
+    type: 'promptNode',
+    position: { x: 0, y: 360 },
+    data: { label: 'AI tutor', prompt: 'Give feedback on this answer' },
+  },
+];
+const EDGES = [
+  { id: 'e1', source: 's', sourceHandle: 'out', target: 'q', targetHandle: 'in' },
+  { id: 'e2', source: 'q', sourceHandle: 'out', target: 'essay', targetHandle: 'in' },
+  { id: 'e3', source: 'essay', sourceHandle: 'out', target: 'p', targetHandle: 'in' },
+  { id: 'e4', source: 'essay', sourceHandle: 'text', target: 'p', targetHandle: 'prompt' },
+];
+
+/** A learner with an account (sign-up, code from the dev mail outbox, verified). */
+async function newLearner(server: E2EServer, url: Url, email: string, password: string): Promise<void> {
+  const post = (path: string, body: unknown) =>
+    fetch(url(`/api/auth/${path}`), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const since = Date.now();
+  expectEqual((await post('signup', { email, password })).status, 201, 'sign-up');
+  const code = await server.waitForMailCode(email, 15_000, since);
+  expectEqual((await post('verify', { email, code })).status, 200, 'verification');
+}
+
+export default defineE2E([
+  test(
+    '[PLAYER] a learner on a phone scans the QR code, runs a quiz, an input and an AI prompt; the teacher sees it',
+    async ({ page, url, server, screenshot, launch }) => {
+      // The teacher (demo account): a flow and an assignment paid by the owner, in the personal space.
+      const token = await apiToken(url);
+      const flow = await api(url, token, 'POST', 'flows', {
+        name: 'Plants and light',
+        nodes: NODES,
+        edges: EDGES,
+      });
+      expect(flow.status === 201 || flow.status === 200, `flow created: ${JSON.stringify(flow.json)}`);
+      const made = await api<{ data: { _id: string; code: string } }>(url, token, 'POST', 'assignment', {
+        name: 'Plants week',
+        flowIds: [flow.json.data._id],
+        unitUsageOption: 'PAY_BY_ME',
+      });
+      expectEqual(made.status, 201, 'assignment created');
+      const { _id: assignmentId, code } = made.json.data;
+
+      // The teacher shows the QR code of the assignment; the learner's phone reads that very PNG.
+      const teacher = await launch({ viewport: 'desktop' });
+      await signInAsDemo(teacher.page, url);
+      await teacher.page.goto(url(`/editor/personal/assignment/${assignmentId}`));
+      await teacher.page.getByRole('button', { name: 'Show QR code' }).click();
+      const qr = teacher.page.getByRole('dialog', { name: 'Invite Participants QR' }).getByTestId('qr-image');
+      await qr.waitFor();
+      const dataUrl = (await qr.getAttribute('src')) ?? '';
+      expect(dataUrl.startsWith('data:image/png;base64,'), 'the dialog shows a PNG');
+      const png = join(tmpdir(), `join-${code}.png`);
+      writeFileSync(png, Buffer.from(dataUrl.split(',')[1], 'base64'));
+      const email = `learner-${Date.now()}@school.test`;
+      const password = 'learner-password-1';
+      await newLearner(server, url, email, password);
+
+      await page.goto(url('/viewer/join'));
+      await page.getByRole('button', { name: 'Scan QR code' }).click();
+      await page.getByTestId('qr-file').setInputFiles(png);
+      await page.waitForURL(/\/viewer\/assignments\/join-assignment\//);
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(new RegExp(`/viewer/assignment/${assignmentId}$`));
+      await page.getByText('Not started').waitFor();
+      await screenshot('assignment');
+      await page.getByRole('link', { name: /Plants and light/ }).click();
+
+      await page.getByText('What do plants need to make food?').waitFor();
+      await page.getByLabel('Light').check();
+      await page.getByRole('button', { name: 'Submit answers' }).click();
+      await page.getByText('Why do leaves turn to the light?').waitFor();
+      await page.fill('#pl-text', 'Leaves need light to make sugar.');
+      await page.getByRole('button', { name: 'Send' }).click();
+      // The offline provider answers through the paid AI route and the stream shows.
+      await page.getByText('Offline demo — no AI model', { exact: false }).first().waitFor();
+      await screenshot('ai-answer');
+      await page.getByText('Well done! You finished this activity.').waitFor({ timeout: 20_000 });
+      await screenshot('done');
+
+      // The teacher's participants matrix counts the learner's interactions.
+      const counted = await eventually('interactions in the matrix', async () => {
+        const res = await api<{ data: Array<{ email: string; flows: Array<{ interactions: number }> }> }>(
+          url,
+          token,
+          'GET',
+          `assignment/${assignmentId}/participants`,
+        );
+        const me = res.json.data.find((p) => p.email === email);
+        return me && me.flows[0].interactions >= 3 ? me.flows[0].interactions : undefined;
+      });
+      expect(counted >= 3, 'quiz answered, input answered, completed are counted');
+      // …and the teacher's Participants tab shows it.
+      await teacher.page.keyboard.press('Escape');
+      await teacher.page.reload();
+      const row = teacher.page.getByTestId('participant-row').filter({ hasText: email });
+      await row.waitFor();
+      expectEqual(
+        await row.getByTestId('interaction-badge').first().textContent(),
+        String(counted),
+        'matrix cell',
+      );
+      await screenshot('teacher-matrix', teacher.page);
+
+      // The statements, read back through the LRS's xAPI endpoint with the teacher's credentials.
+      const cred = await api<{ key: string; secret: string }>(url, token, 'POST', 'lrs/credentials', {
+        name: 'e2e',
+      });
+      const basic = `Basic ${Buffer.from(`${cred.json.key}:${cred.json.secret}`).toString('base64')}`;
+      const activity = encodeURIComponent(url(`/viewer/assignment/${assignmentId}`));
+      const res = await fetch(
+        url(`/xapi/statements?activity=${activity}&related_activities=true&limit=100`),
+        {
+          headers: { Authorization: basic, 'X-Experience-API-Version': '1.0.3' },
+        },
+      );
+      expectEqual(res.status, 200, '/xapi/statements');
+      const body = (await res.json()) as {
+        statements: Array<{
+          actor: { mbox?: string };
+          verb: { id: string };
+          result?: { score?: { raw: number } };
+          context?: { extensions?: Record<string, unknown> };
+        }>;
+      };
+      const verbs = body.statements.map((s) => s.verb.id.split('/').pop());
+      for (const v of ['launched', 'answered', 'completed'])
+        expect(verbs.includes(v), `a ${v} statement (got ${verbs.join(', ')})`);
+      expect(
+        body.statements.every((s) => s.actor.mbox === `mailto:${email}`),
+        'every statement is the learner',
+      );
+      expect(
+        body.statements.some((s) => s.result?.score?.raw === 1),
+        'the quiz answer with its score',
+      );
+      expect(
+        body.statements.some((s) =>
+          Object.entries(s.context?.extensions ?? {}).some(
+            ([k, v]) => k.endsWith('evidence') && v === 'Leaves need light to make sugar.',
+          ),
+        ),
+        'the typed answer as evidence',
+      );
+    },
+    { browser: { viewport: 'phone' }, timeoutMs: 120_000 },
+  ),
+  test(
+    '[PLAYER] a public link without an account keeps answers typed offline and stops cleanly without credits',
+    async ({ page, context, url, screenshot }) => {
+      const token = await apiToken(url);
+      const flow = await api(url, token, 'POST', 'flows', {
+        name: 'Open lesson',
+        nodes: NODES,
+        edges: EDGES,
+      });
+      const made = await api<{ data: { _id: string } }>(url, token, 'POST', 'assignment', {
+        name: 'Open week',
+        flowIds: [flow.json.data._id],
+        unitUsageOption: 'PAY_BY_ME',
+      });
+      const link = await api<{ code: string }>(
+        url,
+        token,
+        'POST',
+        `assignment/${made.json.data._id}/access-link`,
+        {},
+      );
+      expectEqual(link.status, 201, 'access link created');
+
+      await page.goto(url(`/viewer/public-assignment/${link.json.code}`));
+      await page.getByRole('link', { name: /Open lesson/ }).click();
+      await page.getByLabel('Light').check();
+      await page.getByRole('button', { name: 'Submit answers' }).click();
+      await page.getByText('Why do leaves turn to the light?').waitFor();
+
+      // Weak Wi-Fi: the typed answer is kept on the phone and the AI block cannot run.
+      await context.setOffline(true);
+      await page.fill('#pl-text', 'Typed on the bus.');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page
+        .getByTestId('outbox')
+        .getByText(/Offline: answers saved \(\d+\)/)
+        .waitFor();
+      await page.getByRole('button', { name: 'Try again' }).waitFor();
+      await screenshot('offline');
+
+      // Back online: the outbox sends; the link has no credits, so the AI block stops with the message.
+      await context.setOffline(false);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await page.getByTestId('outbox').waitFor({ state: 'detached', timeout: 20_000 });
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page
+        .getByText('This link has run out of credits. Please ask the person who shared it.')
+        .waitFor();
+      await screenshot('out-of-credits');
+
+      const cred = await api<{ key: string; secret: string }>(url, token, 'POST', 'lrs/credentials', {
+        name: 'e2e-2',
+      });
+      const basic = `Basic ${Buffer.from(`${cred.json.key}:${cred.json.secret}`).toString('base64')}`;
+      const activity = encodeURIComponent(url(`/viewer/assignment/${made.json.data._id}`));
+      const statements = await eventually('the offline answer in the LRS', async () => {
+        const res = await fetch(url(`/xapi/statements?activity=${activity}&related_activities=true`), {
+          headers: { Authorization: basic, 'X-Experience-API-Version': '1.0.3' },
+        });
+        const body = (await res.json()) as {
+          statements: Array<{
+            actor: { account?: { name: string } };
+            context?: { extensions?: Record<string, unknown> };
+          }>;
+        };
+        const typed = body.statements.find((s) =>
+          Object.entries(s.context?.extensions ?? {}).some(
+            ([k, v]) => k.endsWith('evidence') && v === 'Typed on the bus.',
+          ),
+        );
+        return typed ? body.statements : undefined;
+      });
+      expect(
+        statements.every((s) => s.actor.account?.name.startsWith('guest-')),
+        'a public visitor is recorded as a guest',
+      );
+    },
+    { browser: { viewport: 'phone' }, timeoutMs: 120_000 },
+  ),
+]);
