@@ -1,6 +1,7 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
+import { lastVisitedOrgCode } from '../features/orgs';
 import { LoadingScreen } from '../ui/LoadingScreen';
 import { space } from '../ui/space';
 import { Guard } from './Guard';
@@ -48,6 +49,21 @@ function MissingOrgCode() {
   return <Redirect to={`/${space.orgCode}${rest}`} replace />;
 }
 
+/** "/" (the installed app's start URL, and where sign-in lands) opens the last-visited space. */
+function StartRedirect() {
+  const { t } = useTranslation('common');
+  const [orgCode, setOrgCode] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void lastVisitedOrgCode().then((code) => live && setOrgCode(code));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!orgCode) return <LoadingScreen label={t('loading')} />;
+  return <Redirect to={`/${orgCode}${HOME_PATH}`} replace />;
+}
+
 /** One mounted layout for every home route, so navigating keeps the navbar (and its state). */
 function HomeArea() {
   const [location] = useLocation();
@@ -87,7 +103,7 @@ export function AppRoutes() {
       </Route>
       <Route path="/">
         <Guard>
-          <Redirect to={`/${space.orgCode}${HOME_PATH}`} replace />
+          <StartRedirect />
         </Guard>
       </Route>
       <Route>

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { setDateLanguage } from '../shared/domain/date-locales';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '../shared/domain/languages';
 import { languageLoad, storedLanguage } from '../ui/language';
 
@@ -34,10 +35,12 @@ export async function initI18n(): Promise<typeof i18n> {
   });
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
+    setDateLanguage(lng);
     // Spec 01 §9: the task namespace is reloaded on language change.
     void i18n.reloadResources(lng, 'task');
   });
   document.documentElement.lang = i18n.language;
+  setDateLanguage(i18n.language);
   return i18n;
 }
 

@@ -1,4 +1,5 @@
 import { proxy } from 'valtio';
+import { connection } from '../ui/connection';
 import { onSwMessage, postToSw } from './sw-bridge';
 
 /**
@@ -26,6 +27,7 @@ const PROBE_MS = 15_000;
 function update(): void {
   const was = online.isOnline;
   online.isOnline = online.browserOnline && online.serverReachable;
+  connection.online = online.isOnline;
   if (online.isOnline && !was) online.stale = false;
   // Back online: the outbox goes now, not at the next Background Sync the browser may never send.
   if (online.isOnline && !was) postToSw({ type: 'REPLAY_OUTBOX' });

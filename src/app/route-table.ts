@@ -25,6 +25,7 @@ const auth = {
 const orgs = {
   join: () => import('../features/orgs/components/JoinOrgPage'),
   settings: () => import('../features/orgs/components/OrgSettingsPage'),
+  spaceSettings: () => import('../features/orgs/components/SpaceSettingsPage'),
 };
 const collections = {
   list: () => import('../features/collections/components/CollectionsPage'),
@@ -91,7 +92,7 @@ export const PUBLIC_ROUTES: RouteDef[] = [
   { path: '/reset-password', kind: 'public', load: auth.reset },
   { path: '/signup', kind: 'public', load: auth.signup },
   { path: '/org-login', kind: 'public', load: auth.orgLogin },
-  { path: '/error', kind: 'public' },
+  { path: '/error', kind: 'public', load: () => import('./pages/ErrorPage') },
 ];
 
 /** Guarded full-page routes (no home layout). */
@@ -109,6 +110,7 @@ const HOME_CHILDREN: Array<[string, Loader?]> = [
   ['explore', tools.explore],
   ['ai-flow-generator'],
   ['join-org', orgs.join],
+  ['settings', orgs.spaceSettings],
   ['org-settings', orgs.settings],
   ['library', collections.library],
   ['library/projects/:projectId', collections.library],

@@ -1,14 +1,26 @@
 import { formatDateShort } from '../shared/domain/dates';
 
-type Flow = { _id: string; name: string; description: string; updatedAt: string };
+type Flow = {
+  _id: string;
+  name: string;
+  description: string;
+  updatedAt: string;
+  /** The collection it is in (null: in none); undefined when the list does not say. */
+  projectName?: string | null;
+};
 
-/** The flows of a wizard's first step as checkboxes: name, then description and last update. */
+/**
+ * The flows of a wizard's first step as checkboxes: name, then its collection (copies in different
+ * collections look alike otherwise), description and last update.
+ */
 export function FlowCheckList(props: {
   flows: readonly Flow[];
   selected: readonly string[];
   onToggle: (id: string) => void;
   /** Shown in place of an empty description. */
   noDescription: string;
+  /** Names the place of a flow that is in no collection. */
+  noCollection: string;
 }) {
   return (
     <ul className="flow-picker__list">
@@ -23,6 +35,9 @@ export function FlowCheckList(props: {
             <span className="flow-picker__text">
               <span className="flow-picker__name">{f.name}</span>
               <span className="flow-picker__meta">
+                {f.projectName !== undefined && (
+                  <span className="flow-picker__collection">{f.projectName ?? props.noCollection} · </span>
+                )}
                 {f.description || props.noDescription} · {formatDateShort(f.updatedAt)}
               </span>
             </span>

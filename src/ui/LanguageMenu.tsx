@@ -12,6 +12,7 @@ export function LanguageMenu({ offered }: { offered: readonly TLanguage[] }) {
   return (
     <Menu
       label={t('language.label')}
+      current={NATIVE_NAMES[current] ?? current}
       trigger={
         <span className="language-menu__current">
           <GlobeIcon /> <span className="language-menu__name">{NATIVE_NAMES[current] ?? current}</span>

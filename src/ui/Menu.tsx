@@ -16,8 +16,11 @@ export function Menu({
   trigger,
   items,
   align = 'end',
+  current,
 }: {
   label: string;
+  /** The text the trigger shows (the current choice): part of its name, as WCAG 2.5.3 asks. */
+  current?: string;
   trigger: ReactNode;
   items: MenuItem[];
   align?: 'start' | 'end';
@@ -33,6 +36,10 @@ export function Menu({
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
     document.addEventListener('pointerdown', onDown);
+    // Near the bottom of the screen (a phone's last rows) the list opens upwards instead of off-screen.
+    const list = root.current?.querySelector<HTMLElement>('[role="menu"]');
+    if (list && list.getBoundingClientRect().bottom > window.innerHeight)
+      list.classList.add('menu__list--up');
     root.current?.querySelector<HTMLElement>('[role^="menuitem"]:not([aria-disabled="true"])')?.focus();
     return () => document.removeEventListener('pointerdown', onDown);
   }, [open]);
@@ -59,13 +66,12 @@ export function Menu({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={id}
-        aria-label={label}
+        aria-label={current ? `${label}: ${current}` : label}
         onClick={() => setOpen((o) => !o)}
       >
         {trigger}
-        <span className="menu__caret" aria-hidden="true">
-          ▾
-        </span>
+        {/* Drawn by CSS: a glyph in the text would be read as part of the visible label. */}
+        <span className="menu__caret" aria-hidden="true" />
       </button>
       {open && (
         <div

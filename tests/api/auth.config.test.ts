@@ -27,6 +27,14 @@ describe('[AUTH] configuration', () => {
     expect((await t.call('GET', '/api/auth/oidc/callback?code=x&state=y')).status).toBe(404);
   });
 
+  it('sends a browser that opens the OIDC routes while OIDC is off to the app error page', async () => {
+    for (const path of ['/api/auth/oidc/start?next=/personal/explore', '/api/auth/oidc/callback?code=x']) {
+      const res = await t.app.request(path, { headers: { Accept: 'text/html,application/xhtml+xml' } });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/editor/error?reason=oidc-off');
+    }
+  });
+
   it(
     'names Google by its issuer and any other issuer by its host',
     async () => {

@@ -70,4 +70,20 @@ describe('[ORGS] default languages', () => {
     expect(res.body.message).toContain('language');
     expect((await setLanguage(member, {})).status).toBe(400);
   });
+
+  it('takes the default language chosen when the organisation is created', async () => {
+    const res = await t.call('POST', '/api/organizations', {
+      token: admin,
+      body: { name: 'Thai School', defaultLanguage: 'th-TH' },
+    });
+    expect(res.status).toBe(201);
+    const orgs = (await languages(admin)).body.orgs;
+    expect(orgs).toContainEqual({ id: res.body.data.orgId, defaultLanguage: 'th-TH' });
+    const bad = await t.call('POST', '/api/organizations', {
+      token: admin,
+      body: { name: 'Other School', defaultLanguage: 'xx-XX' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('defaultLanguage');
+  });
 });

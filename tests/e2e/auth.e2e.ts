@@ -58,7 +58,7 @@ export default defineE2E([
     // Switch back to the personal space from the navbar.
     // The toast shows for 2 s before the page changes: wait for both together.
     await page.getByRole('button', { name: 'Switch space' }).click();
-    const toast = page.getByText('Organization switched successfully').waitFor();
+    const toast = page.getByText('Organisation switched successfully').waitFor();
     await page.getByRole('menuitemradio', { name: /Personal/ }).click();
     await Promise.all([toast, page.waitForURL(/\/editor\/personal\/explore$/)]);
   }),

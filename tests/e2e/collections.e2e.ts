@@ -82,11 +82,11 @@ export default defineE2E([
       await toast(page, 'File duplicated successfully.');
       await waitForRows(page, ['Water cycle (copy)', 'Water cycle'], 'rows after duplicating');
 
-      // Move the copy to No Project: it leaves this list and shows in the library's No Project.
+      // Move the copy to No collection: it leaves this list and shows in the library's No collection.
       await rowAction(page, 'Water cycle (copy)', 'Move to…');
-      await page.getByRole('dialog').getByText('No Project', { exact: true }).click();
+      await page.getByRole('dialog').getByText('No collection', { exact: true }).click();
       await page.getByRole('button', { name: 'Move here' }).click();
-      await toast(page, 'File moved to No Project successfully.');
+      await toast(page, 'File moved to No collection successfully.');
       await waitForRows(page, ['Water cycle'], 'rows after moving the copy away');
 
       // Copy the flow into the demo collection.
@@ -104,13 +104,13 @@ export default defineE2E([
       const saved = join(mkdtempSync(join(tmpdir(), 'flowlearn-e2e-export-')), fileName);
       await download.saveAs(saved);
 
-      // Import the file back into the same collection: it joins the list first.
+      // Import the file back into the same collection: it joins the list first, named as a copy.
       await page.getByTestId('import-flow-input').setInputFiles(saved);
-      await toast(page, /“Water cycle” imported/);
-      await waitForRows(page, ['Water cycle', 'Water cycle'], 'rows after importing the export');
+      await toast(page, /“Water cycle \(copy\)” imported/);
+      await waitForRows(page, ['Water cycle (copy)', 'Water cycle'], 'rows after importing the export');
       await screenshot('collection');
 
-      // The library shows the moved copy under No Project.
+      // The library shows the moved copy under No collection.
       await page.goto(url('/editor/personal/library/no-project'));
       await page.locator('[data-testid="flow-row"]', { hasText: 'Water cycle (copy)' }).first().waitFor();
 
@@ -133,8 +133,8 @@ export default defineE2E([
 
       // Delete a flow (after confirming), then the whole collection.
       await page.goto(collectionUrl);
-      await waitForRows(page, ['Water cycle', 'Water cycle'], 'rows before deleting');
-      await rowAction(page, 'Water cycle', 'Delete');
+      await waitForRows(page, ['Water cycle (copy)', 'Water cycle'], 'rows before deleting');
+      await rowAction(page, 'Water cycle (copy)', 'Delete');
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
       await toast(page, 'File deleted successfully.');
       await waitForRows(page, ['Water cycle'], 'rows after deleting one flow');

@@ -98,6 +98,11 @@ export function Navbar() {
                   ]
                 : []),
               {
+                key: 'settings',
+                label: t('account.settings'),
+                onSelect: () => navigate(`/${spaceSnap.orgCode}/settings`),
+              },
+              {
                 key: 'lrs',
                 label: t('account.lrs'),
                 onSelect: () => navigate(`/${spaceSnap.orgCode}/lrs`),

@@ -9,4 +9,5 @@ export {
   orgs,
   resetOrgs,
   resolveSpace,
+  saveDefaultLanguage,
 } from './orgs.store';

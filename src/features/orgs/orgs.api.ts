@@ -8,6 +8,7 @@ import {
   ZOrganizationsResponse,
   ZOrgByCodeResponse,
   ZOrgPublicResponse,
+  ZSetDefaultLanguageResponse,
   ZSwitchOrgResponse,
   ZUserDefaultLanguageResponse,
 } from '../../shared/contract/orgs';
@@ -33,5 +34,5 @@ export const orgsApi = {
   defaultLanguages: () =>
     api.get('users/user-default-language', { schema: ZUserDefaultLanguageResponse, quiet: true }),
   setDefaultLanguage: (language: string, orgId?: string) =>
-    api.put('users/default-language', { language, orgId }),
+    api.put('users/default-language', { language, orgId }, { schema: ZSetDefaultLanguageResponse }),
 };

@@ -1,8 +1,8 @@
 import { proxy } from 'valtio';
-import type { TOrgEntry } from '../../shared/contract/orgs';
+import type { TOrgEntry, TUserDefaultLanguageResponse } from '../../shared/contract/orgs';
 import { offeredLanguages, type TLanguage } from '../../shared/domain/languages';
 import { languageLoad } from '../../ui/language';
-import { isPersonal, PERSONAL, setSpace, space } from '../../ui/space';
+import { isPersonal, LAST_ORG_KEY, PERSONAL, setSpace, space } from '../../ui/space';
 import { orgsApi } from './orgs.api';
 
 const CACHE_KEY = 'orgsCache';
@@ -13,6 +13,8 @@ export const orgs = proxy({
   lastVisitedOrgId: '',
   /** Default languages of the personal space and each org; decides which languages are offered. */
   languageDefaults: [] as Array<string | null>,
+  /** The default language per space: `personal` or an organisation's id → code (null: not set). */
+  spaceLanguages: {} as Record<string, string | null>,
 });
 
 function readCache(): TOrgEntry[] {
@@ -37,10 +39,23 @@ export async function loadOrgs(): Promise<boolean> {
   }
 }
 
+function takeLanguages(res: TUserDefaultLanguageResponse): void {
+  orgs.languageDefaults = [res.personalSpace.defaultLanguage, ...res.orgs.map((o) => o.defaultLanguage)];
+  orgs.spaceLanguages = Object.fromEntries([
+    [PERSONAL, res.personalSpace.defaultLanguage],
+    ...res.orgs.map((o) => [o.id, o.defaultLanguage]),
+  ]);
+}
+
 export async function loadLanguageDefaults(): Promise<void> {
   const res = await orgsApi.defaultLanguages().catch(() => null);
-  if (res)
-    orgs.languageDefaults = [res.personalSpace.defaultLanguage, ...res.orgs.map((o) => o.defaultLanguage)];
+  if (res) takeLanguages(res);
+}
+
+/** Sets the default language of the personal space or (admins) of an organisation (spec 01 §9). */
+export async function saveDefaultLanguage(language: TLanguage, orgId: string): Promise<void> {
+  const res = await orgsApi.setDefaultLanguage(language, isPersonal(orgId) ? undefined : orgId);
+  takeLanguages(res);
 }
 
 /** en-GB and en-US always; others when a space default uses them; only English if loading failed. */
@@ -83,10 +98,22 @@ export async function resolveSpace(orgCode: string): Promise<'ok' | 'not-member'
   return 'ok';
 }
 
-/** The space to open after sign-in: the last visited one, else personal. */
+function storedLastOrgId(): string {
+  try {
+    return localStorage.getItem(LAST_ORG_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The space to open on start and after sign-in (spec 01's last-visited organisation): the server's
+ * record, or this device's when the server cannot be asked (offline); personal when there is none.
+ */
 export async function lastVisitedOrgCode(): Promise<string> {
-  await loadOrgs();
-  const org = orgs.list.find((o) => o.orgId === orgs.lastVisitedOrgId);
+  const fresh = await loadOrgs();
+  const id = fresh ? orgs.lastVisitedOrgId : storedLastOrgId();
+  const org = isPersonal(id) ? undefined : orgs.list.find((o) => o.orgId === id);
   enter(org ?? null);
   return org?.orgCode ?? PERSONAL;
 }

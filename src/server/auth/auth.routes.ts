@@ -23,6 +23,11 @@ import { createSessionService } from './session.service';
 import { signInLimits, takeCodeAllowance } from './signin-limits';
 
 /** /api/auth/*: who may call is stated per route; everything but `me` and `logout` is public. */
+/** The app's error page for a browser that reached the OIDC routes while sign-in by OIDC is off. */
+const OIDC_OFF_PAGE = '/editor/error?reason=oidc-off';
+/** A browser navigation (it asks for HTML), not an API call: it gets a page, never raw JSON. */
+const wantsPage = (accept: string | undefined) => !!accept?.includes('text/html');
+
 export function authRoutes(deps: AppDeps) {
   const sessions = createSessionService(deps);
   const auth = createAuthService(deps, sessions);
@@ -105,13 +110,15 @@ export function authRoutes(deps: AppDeps) {
       .get('/auth/me', requireAuth(deps), orgScope(deps), async (c) => {
         return c.json({ user: await auth.me(c.get('auth').userId) });
       })
-      // public; 404 when OIDC is not configured
+      // public; 404 when OIDC is not configured (a browser is sent to the app's error page instead)
       .get('/auth/oidc/start', async (c) => {
+        if (!oidcCfg && wantsPage(c.req.header('accept'))) return c.redirect(OIDC_OFF_PAGE, 302);
         const q = query(c, ZOidcStartQuery);
         return c.redirect(await oidc.start(q.next, origin(c.req.url)), 302);
       })
       // public; the state ties it to a start
       .get('/auth/oidc/callback', async (c) => {
+        if (!oidcCfg && wantsPage(c.req.header('accept'))) return c.redirect(OIDC_OFF_PAGE, 302);
         // Even a malformed callback ends on the sign-in page with a reason, never as a JSON error.
         const parsed = ZOidcCallbackQuery.safeParse(c.req.query());
         const q = parsed.success ? parsed.data : { error: 'invalid_request' };

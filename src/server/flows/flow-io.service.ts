@@ -1,11 +1,12 @@
-import type { TImportReport } from '../../shared/contract/flows';
+import { FLOW_NAME_MAX, type TImportReport } from '../../shared/contract/flows';
+import { copyName } from '../../shared/domain/copy-name';
 import { exportFileName } from '../../shared/domain/export-file-name';
 import { newId } from '../../shared/domain/ids';
 import type { Caller } from '../collections/access';
 import type { AppDeps } from '../http/context';
 import { notFound } from '../http/errors';
 import { readFlowFile, writeFlowFile } from './flow-file';
-import { findFlow, insertFlows, updateFlowAtRevision } from './flows.repo';
+import { findFlow, flowNamesIn, insertFlows, updateFlowAtRevision } from './flows.repo';
 import type { FlowsService } from './flows.service';
 import { documentOf, flowView } from './flows.view';
 import { markBrokenLinks } from './graph-check';
@@ -50,8 +51,14 @@ export function createFlowIoService(deps: AppDeps, flows: FlowsService) {
     async importNew(caller: Caller, bytes: Uint8Array, projectId?: string) {
       const t = await flows.target(caller, projectId);
       const { doc, report } = await prepare(caller, bytes);
+      const taken = await flowNamesIn(db, {
+        orgId: caller.orgId,
+        projectId: t.projectId,
+        ownerId: caller.userId,
+      });
+      const name = copyName(doc.name, taken, FLOW_NAME_MAX);
       const [row] = await insertFlows(db, [
-        { ...doc, id: newId(), orgId: caller.orgId, ownerId: caller.userId, projectId: t.projectId },
+        { ...doc, name, id: newId(), orgId: caller.orgId, ownerId: caller.userId, projectId: t.projectId },
       ]);
       return { data: flowView(row), report };
     },

@@ -24,7 +24,10 @@ const summaryColumns = {
   updatedAt: flows.updatedAt,
   nodesCount: sql<number>`jsonb_array_length(${flows.nodes})::int`,
 };
-export type FlowSummaryRow = Omit<FlowRow, 'nodes' | 'edges'> & { nodesCount: number };
+export type FlowSummaryRow = Omit<FlowRow, 'nodes' | 'edges'> & {
+  nodesCount: number;
+  projectName?: string | null;
+};
 
 /** A flow's change shows on its collection's card, so the collection counts as updated too. */
 async function touchCollections(db: Db, ids: Array<string | null>, at: Date): Promise<void> {
@@ -78,14 +81,29 @@ export async function listAccessibleFlows(
   const conditions = [inSpace(flows.orgId, q.orgId), or(mine, inArray(flows.projectId, visible)) as SQL];
   if (q.keyword) conditions.push(sql`${flows.name} ilike ${likePattern(q.keyword)}`);
   const where = and(...conditions);
+  // With the collection's name: pickers say which collection a flow is in.
   const rows = await db
-    .select(summaryColumns)
+    .select({ ...summaryColumns, projectName: collections.name })
     .from(flows)
+    .leftJoin(collections, eq(flows.projectId, collections.id))
     .where(where)
     .orderBy(...byNewest)
     .limit(q.limit);
   const [{ total }] = await db.select({ total: count() }).from(flows).where(where);
   return { rows, total: Number(total) };
+}
+
+/** The names of the flows in a collection, or (null) in the owner's No Project of the space. */
+export async function flowNamesIn(
+  db: Db,
+  q: { orgId: string | null; projectId: string | null; ownerId: string },
+): Promise<Set<string>> {
+  const where =
+    q.projectId === null
+      ? and(inSpace(flows.orgId, q.orgId), isNull(flows.projectId), eq(flows.ownerId, q.ownerId))
+      : eq(flows.projectId, q.projectId);
+  const rows = await db.select({ name: flows.name }).from(flows).where(where);
+  return new Set(rows.map((r) => r.name));
 }
 
 export async function insertFlows(db: Db, rows: NewFlow[]): Promise<FlowRow[]> {

@@ -9,6 +9,7 @@ import {
   type ZFlowSort,
   type ZUpdateFlowRequest,
 } from '../../shared/contract/flows';
+import { copyName } from '../../shared/domain/copy-name';
 import { sortFlows } from '../../shared/domain/flow-sort';
 import { newId } from '../../shared/domain/ids';
 import type { TLinkContext } from '../../shared/domain/link-rules';
@@ -22,6 +23,7 @@ import {
   deleteFlow,
   type FlowRow,
   findFlow,
+  flowNamesIn,
   insertFlows,
   listAccessibleFlows,
   listProjectFlows,
@@ -135,7 +137,12 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
     /** The copy stays in the same collection, unpublished, owned by the caller. */
     async duplicate(caller: Caller, id: string) {
       const row = await flowFor(caller, id, 'read');
-      const name = `${row.name} (copy)`.slice(0, FLOW_NAME_MAX);
+      const taken = await flowNamesIn(db, {
+        orgId: caller.orgId,
+        projectId: row.projectId,
+        ownerId: caller.userId,
+      });
+      const name = copyName(row.name, taken, FLOW_NAME_MAX, true);
       const [copy] = await insertFlows(db, [
         { ...copyOf(caller, row, row.projectId, name), published: false },
       ]);
@@ -160,10 +167,17 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
       const t = await target(caller, projectId);
       const rows: FlowRow[] = [];
       for (const id of [...new Set(ids)]) rows.push(await flowFor(caller, id, 'read'));
-      const copies = await insertFlows(
-        db,
-        rows.map((r) => copyOf(caller, r, t.projectId)),
-      );
+      const taken = await flowNamesIn(db, {
+        orgId: caller.orgId,
+        projectId: t.projectId,
+        ownerId: caller.userId,
+      });
+      const named = rows.map((r) => {
+        const name = copyName(r.name, taken, FLOW_NAME_MAX);
+        taken.add(name);
+        return copyOf(caller, r, t.projectId, name);
+      });
+      const copies = await insertFlows(db, named);
       return { data: copies.map(summaryOf), message: FlowMessage.copied(t.name) };
     },
 

@@ -26,6 +26,7 @@ export const flowView = (row: FlowRow): TFlow => ({
 export const flowSummaryView = (row: FlowSummaryRow): TFlowSummary => ({
   ...base(row),
   nodesCount: row.nodesCount,
+  ...(row.projectName !== undefined ? { projectName: row.projectName } : {}),
 });
 
 export const summaryOf = (row: FlowRow): TFlowSummary => ({ ...base(row), nodesCount: row.nodes.length });

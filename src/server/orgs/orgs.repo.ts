@@ -43,7 +43,8 @@ export async function orgCodeTaken(db: Db, orgCode: string): Promise<boolean> {
   return Boolean(row);
 }
 
-export type NewOrg = Pick<OrgRow, 'id' | 'name' | 'description' | 'orgCode' | 'iconUrl'>;
+export type NewOrg = Pick<OrgRow, 'id' | 'name' | 'description' | 'orgCode' | 'iconUrl'> &
+  Partial<Pick<OrgRow, 'defaultLanguage'>>;
 
 /** Creates the organisation with its creator as admin; null when the code was taken meanwhile. */
 export async function insertOrgWithAdmin(db: Db, org: NewOrg, adminId: string): Promise<OrgRow | null> {

@@ -108,6 +108,7 @@ export function createOrgsService(deps: AppDeps) {
           description: input.description ?? '',
           orgCode,
           iconUrl: input.iconUrl ?? null,
+          defaultLanguage: input.defaultLanguage ?? null,
         },
         userId,
       );

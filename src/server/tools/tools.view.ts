@@ -40,5 +40,11 @@ export function toolView(row: ToolRow, flowsById: Map<string, ToolFlowRow>): TTo
 }
 
 export function tagView(row: TagRow): TTag {
-  return { id: row.id, _id: row.id, name: row.name, description: row.description };
+  return {
+    id: row.id,
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    isDefault: row.orgId === null,
+  };
 }

@@ -127,7 +127,11 @@ export const ZFlow = z.object({
 });
 export type TFlow = z.infer<typeof ZFlow>;
 
-export const ZFlowSummary = ZFlow.omit({ nodes: true, edges: true }).extend({ nodesCount: z.number().int() });
+export const ZFlowSummary = ZFlow.omit({ nodes: true, edges: true }).extend({
+  nodesCount: z.number().int(),
+  /** The collection's name (null: No Project), where a list mixes collections (GET /flows/user). */
+  projectName: zText().nullable().optional(),
+});
 export type TFlowSummary = z.infer<typeof ZFlowSummary>;
 
 export const ZCreateFlowRequest = z

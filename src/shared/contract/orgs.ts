@@ -54,6 +54,8 @@ export const ZOrgCodeQuery = z.object({
 
 export const ZJoinOrgResponse = z.object({ data: ZOrgEntry, message: zText() });
 
+export const ZLanguageCode = z.enum(SUPPORTED_LANGUAGES);
+
 export const ORG_CODE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,30}[a-z0-9])$/;
 export const ZCreateOrgRequest = z.object({
   name: zText().trim().min(1, 'is required').max(80),
@@ -68,6 +70,8 @@ export const ZCreateOrgRequest = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .max(2048)
     .optional(),
+  /** The organisation's default language (spec 01 §9), chosen at creation; none when left out. */
+  defaultLanguage: ZLanguageCode.optional(),
 });
 export type TCreateOrgRequest = z.infer<typeof ZCreateOrgRequest>;
 
@@ -83,7 +87,6 @@ export const ZChangeOrgCodeResponse = z.object({ data: ZOrgEntry, message: zText
 export const ORG_CODE_LOOKUP_MISSES = 10;
 export const ZCreateOrgResponse = z.object({ data: ZOrgEntry });
 
-export const ZLanguageCode = z.enum(SUPPORTED_LANGUAGES);
 export const ZSetDefaultLanguageRequest = z.object({ language: ZLanguageCode, orgId: zText().optional() });
 export const ZUserDefaultLanguageResponse = z.object({
   personalSpace: z.object({ defaultLanguage: zText().nullable() }),

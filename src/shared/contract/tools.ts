@@ -10,7 +10,14 @@ export const EXPLORER_SKELETON_CARDS = 12;
 export const ZPaymentOption = z.enum(['PAY_BY_ME', 'PAY_BY_ORG', 'PAY_BY_PARTICIPANT']);
 export type TPaymentOption = z.infer<typeof ZPaymentOption>;
 
-export const ZTag = z.object({ id: zText(), _id: zText(), name: zText(), description: zText() });
+export const ZTag = z.object({
+  id: zText(),
+  _id: zText(),
+  name: zText(),
+  description: zText(),
+  /** One of the global default tags (its name and description are shown translated). */
+  isDefault: z.boolean().optional(),
+});
 export type TTag = z.infer<typeof ZTag>;
 export const ZTagListResponse = z.object({ data: z.array(ZTag) });
 export const ZTagQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(TAG_LIST_LIMIT) });

@@ -1,7 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Link } from 'wouter';
 import {
   STATUS_TABS,
   type TAssignmentListItem,
@@ -25,6 +24,7 @@ import { AssignmentTable } from './AssignmentTable';
 import { EmptyPicture } from './StatusBadge';
 import { tabKeys } from './tab-keys';
 import '../assignments.css';
+import { OnlineLink } from '../../../ui/OnlineLink';
 
 const SORT_KEYS: Record<TAssignmentSort, string> = {
   default: 'sort.default',
@@ -49,9 +49,7 @@ export default function AssignmentListPage() {
     <section className="page assignments" aria-labelledby="assignments-title">
       <header className="page__header">
         <h1 id="assignments-title">{t('title')}</h1>
-        <Link href={`/${orgCode}/create-assignment`} className="btn btn--primary">
-          + {t('create')}
-        </Link>
+        <OnlineLink href={`/${orgCode}/create-assignment`}>+ {t('create')}</OnlineLink>
       </header>
       <div
         className="status-tabs"

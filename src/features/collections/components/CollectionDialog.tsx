@@ -92,7 +92,7 @@ export function CollectionDialog(props: {
           <Button variant="secondary" onClick={props.onClose}>
             {t('common:actions.cancel')}
           </Button>
-          <Button type="submit" busy={busy} disabled={!name.trim()}>
+          <Button type="submit" busy={busy} needsConnection disabled={!name.trim()}>
             {t(editing ? 'common:actions.save' : 'collections.create')}
           </Button>
         </div>

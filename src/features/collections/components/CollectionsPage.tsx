@@ -31,7 +31,9 @@ export default function CollectionsPage() {
           <h1 id="collections-title">{t('collections.title')}</h1>
           <p className="page__lead">{t('collections.lead')}</p>
         </div>
-        <Button onClick={() => setCreating(true)}>+ {t('collections.new')}</Button>
+        <Button needsConnection onClick={() => setCreating(true)}>
+          + {t('collections.new')}
+        </Button>
       </header>
       <SearchBox
         label={t('collections.search')}
@@ -56,7 +58,9 @@ export default function CollectionsPage() {
           {!searching && (
             <>
               <p>{t('collections.emptyHint')}</p>
-              <Button onClick={() => setCreating(true)}>{t('collections.createFirst')}</Button>
+              <Button needsConnection onClick={() => setCreating(true)}>
+                {t('collections.createFirst')}
+              </Button>
             </>
           )}
         </div>

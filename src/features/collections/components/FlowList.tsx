@@ -59,7 +59,7 @@ export function FlowList({ projectId, heading }: { projectId: string | null; hea
         {heading}
         <div className="flow-toolbar__actions">
           <ImportFlowButton projectId={projectId} />
-          <Button busy={creating} onClick={() => void newFlow()}>
+          <Button busy={creating} needsConnection onClick={() => void newFlow()}>
             + {t('flows.new')}
           </Button>
         </div>
@@ -86,7 +86,11 @@ export function FlowList({ projectId, heading }: { projectId: string | null; hea
         <div className="empty-state">
           <p className="empty-state__title">{searching ? t('flows.noMatch') : t('flows.empty')}</p>
           {!searching && <p>{t('flows.emptyHint')}</p>}
-          {!searching && <Button onClick={() => void newFlow()}>{t('flows.createFirst')}</Button>}
+          {!searching && (
+            <Button needsConnection onClick={() => void newFlow()}>
+              {t('flows.createFirst')}
+            </Button>
+          )}
         </div>
       ) : (
         <table className={`flow-table${snap.loading ? ' is-refreshing' : ''}`} aria-busy={snap.loading}>

@@ -44,7 +44,7 @@ export function ImportFlowButton({ projectId }: { projectId: string | null }) {
 
   return (
     <div className="import-flow">
-      <Button variant="secondary" busy={!!importing} onClick={() => input.current?.click()}>
+      <Button variant="secondary" busy={!!importing} needsConnection onClick={() => input.current?.click()}>
         {t('flows.import')}
       </Button>
       <input

@@ -2,11 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { ApiError } from '../../../shared/api/http';
+import { NATIVE_NAMES, SUPPORTED_LANGUAGES, type TLanguage } from '../../../shared/domain/languages';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { toastSuccess } from '../../../ui/surfaces';
 import { orgsApi } from '../orgs.api';
-import { loadOrgs } from '../orgs.store';
+import { loadLanguageDefaults, loadOrgs } from '../orgs.store';
 import { CodeStrength } from './CodeStrength';
 
 /** Any signed-in user can create an organisation and becomes its admin. */
@@ -16,6 +17,7 @@ export function CreateOrgDialog({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [orgCode, setOrgCode] = useState('');
   const [description, setDescription] = useState('');
+  const [language, setLanguage] = useState<TLanguage | ''>('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const submit = async (e: FormEvent) => {
@@ -27,8 +29,9 @@ export function CreateOrgDialog({ onClose }: { onClose: () => void }) {
         name: name.trim(),
         description: description.trim() || undefined,
         orgCode: orgCode.trim() || undefined,
+        defaultLanguage: language || undefined,
       });
-      await loadOrgs();
+      await Promise.all([loadOrgs(), loadLanguageDefaults()]);
       toastSuccess(t('org.created'));
       onClose();
       navigate(`/${res.data.orgCode}/explore`);
@@ -75,6 +78,23 @@ export function CreateOrgDialog({ onClose }: { onClose: () => void }) {
             onChange={(e) => setDescription(e.target.value)}
           />
         </div>
+        <div className="field">
+          <label htmlFor="org-language">{t('org.language')}</label>
+          <select
+            id="org-language"
+            className="input"
+            value={language}
+            onChange={(e) => setLanguage(e.target.value as TLanguage | '')}
+          >
+            <option value="">{t('org.languageNone')}</option>
+            {SUPPORTED_LANGUAGES.map((code) => (
+              <option key={code} value={code}>
+                {NATIVE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+          <span className="field__hint">{t('org.languageHint')}</span>
+        </div>
         {error && (
           <p className="field__error" role="alert">
             {error}
@@ -84,7 +104,7 @@ export function CreateOrgDialog({ onClose }: { onClose: () => void }) {
           <Button variant="secondary" onClick={onClose}>
             {t('common:actions.cancel')}
           </Button>
-          <Button type="submit" busy={busy} disabled={!name.trim()}>
+          <Button type="submit" busy={busy} needsConnection disabled={!name.trim()}>
             {t('org.create')}
           </Button>
         </div>

@@ -73,7 +73,7 @@ export default function JoinOrgPage() {
             {error}
           </p>
         )}
-        <Button type="submit" busy={busy} disabled={code.trim().length < 3}>
+        <Button type="submit" busy={busy} needsConnection disabled={code.trim().length < 3}>
           {t('join.submit')}
         </Button>
       </form>

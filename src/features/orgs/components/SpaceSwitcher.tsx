@@ -32,11 +32,15 @@ export function SpaceSwitcher() {
     <>
       <Menu
         label={t('space.label')}
+        current={current}
         trigger={
           <span className="space-switcher__current">
-            <span className="space-switcher__badge" aria-hidden="true">
-              {current.slice(0, 1).toUpperCase()}
-            </span>
+            {/* The initial is drawn by CSS, so the visible label is the space's name alone (WCAG 2.5.3). */}
+            <span
+              className="space-switcher__badge"
+              aria-hidden="true"
+              data-initial={current.slice(0, 1).toUpperCase()}
+            />
             <span className="space-switcher__name">{current}</span>
           </span>
         }

@@ -102,7 +102,7 @@ export default function CreateToolPage() {
               {t('createTool.next')}
             </Button>
           ) : (
-            <Button type="submit" busy={busy} disabled={!valid}>
+            <Button type="submit" busy={busy} needsConnection disabled={!valid}>
               {t('createTool.create')}
             </Button>
           )}

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Link } from 'wouter';
 import { EXPLORER_SKELETON_CARDS, type TToolSearchItem } from '../../../shared/contract/tools';
+import { OnlineLink } from '../../../ui/OnlineLink';
 import { SearchBox } from '../../../ui/SearchBox';
 import { SkeletonCards } from '../../../ui/Skeleton';
 import { space } from '../../../ui/space';
+import { tagText } from '../tag-text';
 import { explorer, loadTags, resetExplorer, searchNow, setSearchText, setTag } from '../tools.store';
 import { ToolCard } from './ToolCard';
 import { ToolDialog } from './ToolDialog';
@@ -34,12 +35,9 @@ export default function ExplorePage() {
           <h1 id="explore-title">{t('explore.title')}</h1>
           <p className="page__lead">{t('explore.lead')}</p>
         </div>
-        <Link
-          href={`/${orgCode}/create-tool${snap.tagId ? `?tag=${snap.tagId}` : ''}`}
-          className="btn btn--primary"
-        >
+        <OnlineLink href={`/${orgCode}/create-tool${snap.tagId ? `?tag=${snap.tagId}` : ''}`}>
           {t('explore.createTool')}
-        </Link>
+        </OnlineLink>
       </header>
       <SearchBox
         label={t('explore.search')}
@@ -57,10 +55,10 @@ export default function ExplorePage() {
             type="button"
             className="chip"
             aria-pressed={snap.tagId === tag.id}
-            title={tag.description}
+            title={tagText(tag, t).description}
             onClick={() => setTag(tag.id)}
           >
-            {tag.name}
+            {tagText(tag, t).name}
           </button>
         ))}
       </div>

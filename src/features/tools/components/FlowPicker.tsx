@@ -46,6 +46,7 @@ export function FlowPicker(props: {
         selected={props.selected}
         onToggle={props.onToggle}
         noDescription={t('explore.noDescription')}
+        noCollection={t('flows.noProject')}
       />
     </div>
   );

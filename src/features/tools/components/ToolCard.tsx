@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TTag, TToolSearchItem } from '../../../shared/contract/tools';
+import { tagText } from '../tag-text';
 
 /** One tool in the explorer grid: icon, name, description, tags and its number of flows. */
 export const ToolCard = memo(function ToolCard({
@@ -13,7 +14,10 @@ export const ToolCard = memo(function ToolCard({
   onOpen: () => void;
 }) {
   const { t } = useTranslation('navbar');
-  const names = tool.tagIds.map((id) => tags.find((tag) => tag.id === id)?.name).filter(Boolean);
+  const names = tool.tagIds.flatMap((id) => {
+    const tag = tags.find((one) => one.id === id);
+    return tag ? [tagText(tag, t).name] : [];
+  });
   return (
     <button type="button" className="card tool-card" onClick={onOpen} data-testid="tool-card">
       <span className="tool-card__icon" aria-hidden="true">

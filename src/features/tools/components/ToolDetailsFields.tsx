@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TTag } from '../../../shared/contract/tools';
 import { Button } from '../../../ui/Button';
+import { tagText } from '../tag-text';
 import { toolsApi } from '../tools.api';
 
 type Details = { name: string; description: string; iconUrl: string; tagIds: string[] };
@@ -83,9 +84,10 @@ export function ToolDetailsFields(props: {
               type="button"
               className="chip"
               aria-pressed={value.tagIds.includes(tag.id)}
+              title={tagText(tag, t).description}
               onClick={() => toggleTag(tag.id)}
             >
-              {tag.name}
+              {tagText(tag, t).name}
             </button>
           ))}
         </div>

@@ -64,7 +64,7 @@ export default function PublicLinksTab({ assignment }: DetailTabProps) {
             </p>
           )}
         </div>
-        <Button busy={creating} onClick={() => void create()}>
+        <Button busy={creating} needsConnection onClick={() => void create()}>
           + {t('links.create')}
         </Button>
       </div>

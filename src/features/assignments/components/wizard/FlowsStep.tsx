@@ -77,6 +77,7 @@ export function FlowsStep(props: {
           selected={props.selected}
           onToggle={props.onToggle}
           noDescription={t('wizard.noDescription')}
+          noCollection={t('navbar:flows.noProject')}
         />
       )}
     </div>

@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { defineE2E, test, VIEWPORTS, type ViewportName } from './harness';
+
+/**
+ * axe-core (from npm) on every built screen at desktop, tablet and phone size: no serious or
+ * critical violation may be there. The flow editor (canvas) is checked by its own work.
+ */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const SIGNED_OUT = ['/editor/login', '/editor/signup', '/editor/reset-password', '/editor/error'];
+const SIGNED_IN = [
+  '/editor/personal/explore',
+  '/editor/personal/collections',
+  '/editor/personal/library',
+  '/editor/personal/assignment',
+  '/editor/personal/create-assignment',
+  '/editor/personal/create-tool',
+  '/editor/personal/credits',
+  '/editor/personal/settings',
+  '/editor/personal/join-org',
+  '/editor/demo-school/lrs',
+];
+
+/**
+ * Known and reported, owned by another area: the navbar balance shows "10K credits" while its name
+ * says "Credit balance: 10,000 credits" (label-content-name-mismatch). Remove once the credits area
+ * has its name include the visible short amount.
+ */
+const KNOWN = ['.quick-balance__button'];
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[] }>;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the debugger protocol: the app's CSP (rightly) refuses an injected script tag.
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown[] }> } }
+    ).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  })) as Violation[];
+  const known = (n: { target: unknown[] }) => KNOWN.includes(String(n.target.at(-1)));
+  for (const v of violations) v.nodes = v.nodes.filter((n) => !known(n));
+  return violations
+    .filter((v) => (v.impact === 'serious' || v.impact === 'critical') && v.nodes.length > 0)
+    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"], .skeleton'), null, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
+}
+
+function a11yTest(viewport: ViewportName) {
+  const { width, height } = VIEWPORTS[viewport];
+  return test(
+    `[A11Y] no serious or critical axe violations at ${width}×${height}`,
+    async ({ page, url }) => {
+      const found: string[] = [];
+      const check = async (path: string) => {
+        await page.goto(url(path));
+        await settle(page);
+        for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
+      };
+      for (const path of SIGNED_OUT) await check(path);
+      await page.goto(url('/editor/login'));
+      await page.fill('#login-email', 'demo@flowlearn.local');
+      await page.fill('#login-password', 'flowlearn-demo');
+      await page.press('#login-password', 'Enter');
+      await page.waitForURL(/\/explore$/, { timeout: 20_000 });
+      for (const path of SIGNED_IN) await check(path);
+      if (found.length) throw new Error(`axe found:\n${found.join('\n')}`);
+    },
+    { browser: { viewport }, timeoutMs: 180_000 },
+  );
+}
+
+export default defineE2E([a11yTest('desktop'), a11yTest('tablet'), a11yTest('phone')]);
