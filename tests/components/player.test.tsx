@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { render } from '@testing-library/react';
+import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { Closed } from '../../src/player/pages/Closed';
 import { codeFrom } from '../../src/player/pages/JoinPage';
 import { Markdown } from '../../src/player/run/Markdown';
+import { PlayerClosedMessage } from '../../src/shared/contract/player';
 
 describe('[PLAYER] markdown from authors and models', () => {
   it('renders headings, lists, emphasis, links and images as elements', () => {
@@ -42,5 +47,17 @@ describe('[PLAYER] join codes', () => {
     expect(codeFrom('http://host/viewer/assignments/join-assignment/ABC123')).toBe('ABC123');
     expect(codeFrom('https://x.test/viewer/assignments/join-assignment/x%20y?ref=qr')).toBe('x y');
     expect(codeFrom('  demo-42 ')).toBe('demo-42');
+  });
+});
+
+describe('[PLAYER] paused, locked or ended assignments', () => {
+  it("shows the learner why the flow cannot run, in the server's words", () => {
+    const dir = join(__dirname, '..', '..', 'public', 'locales', 'en-GB', 'player.json');
+    i18n.addResourceBundle('en-GB', 'player', JSON.parse(readFileSync(dir, 'utf8')), true, true);
+    for (const reason of ['paused', 'locked', 'ended', 'notStarted'] as const) {
+      const { getByRole, unmount } = render(<Closed reason={reason} />);
+      expect(getByRole('alert').textContent).toBe(PlayerClosedMessage[reason]);
+      unmount();
+    }
   });
 });
