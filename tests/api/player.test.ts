@@ -442,3 +442,45 @@ describe('[PLAYER] paused, locked or ended assignments', () => {
     expect((await t.call('GET', base, { token })).body.data.closed).toBeNull();
   });
 });
+
+describe('[PLAYER] photo answers', () => {
+  it("uploads a participant's photo through the media route and records its URL as evidence", async () => {
+    const a = await createAssignment(w);
+    await joinAs(w.users.participant.token, a.code);
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const form = new FormData();
+    form.set('media', new File([png], 'leaf.png'));
+    form.set('path', 'player');
+    const up = await t.call('POST', '/api/s3/upload', { token: w.users.participant.token, raw: form });
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const url = `${ORIGIN}${up.body.url}`;
+    const flowId = w.orgFlows[0];
+    const photo = buildStatement(
+      { actor: { name: 'Pia' }, flowActivityId: `${ORIGIN}/viewer/flows/${flowId}` },
+      {
+        verb: 'answered',
+        node: { id: 'img1', type: 'imageInputNode', label: 'Your leaf', kind: 'interaction' },
+        evidence: { id: url, description: 'leaf.png' },
+      },
+      '00000000-0000-4000-8000-000000000077',
+      '2026-11-25T10:00:00.000Z',
+    );
+    const rec = await t.call('POST', `/api/player/assignment/${a._id}/flow/${flowId}/statements`, {
+      token: w.users.participant.token,
+      body: { statements: [photo] },
+    });
+    expect(rec.status, JSON.stringify(rec.body)).toBe(200);
+    const stored = await createLrsService(t.deps).getStatement(
+      lrsSpace({ orgId: w.org, userId: w.users.owner.id }),
+      rec.body.ids[0],
+    );
+    const ext = (stored?.context as { extensions?: Record<string, unknown> }).extensions ?? {};
+    const evidence = Object.entries(ext).find(([k]) => k.endsWith('evidence'))?.[1];
+    expect(JSON.stringify(evidence)).toContain(up.body.url);
+    const back = await t.call('GET', up.body.url, { token: w.users.participant.token });
+    expect(back.status).toBe(200);
+  });
+});

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { Closed } from '../../src/player/pages/Closed';
 import { codeFrom } from '../../src/player/pages/JoinPage';
 import { Markdown } from '../../src/player/run/Markdown';
+import { MediaAsk } from '../../src/player/run/MediaAsk';
 import { PlayerClosedMessage } from '../../src/shared/contract/player';
 
 describe('[PLAYER] markdown from authors and models', () => {
@@ -59,5 +60,38 @@ describe('[PLAYER] paused, locked or ended assignments', () => {
       expect(getByRole('alert').textContent).toBe(PlayerClosedMessage[reason]);
       unmount();
     }
+  });
+});
+
+describe('[PLAYER] image input', () => {
+  const request = {
+    kind: 'media' as const,
+    media: 'image' as const,
+    prompt: 'Photograph your leaf',
+    accept: 'image/*',
+    capture: true,
+  };
+  const jwt = (exp: number) => `x.${btoa(JSON.stringify({ exp })).replace(/=+$/, '')}.y`;
+
+  it('offers the camera to a signed-in learner, and only Skip (saying why) to one without an account', async () => {
+    const path = join(__dirname, '..', '..', 'public', 'locales', 'en-GB', 'player.json');
+    i18n.addResourceBundle('en-GB', 'player', JSON.parse(readFileSync(path, 'utf8')), true, true);
+    sessionStorage.removeItem('token');
+    const answers: unknown[] = [];
+    const guest = render(<MediaAsk request={request} busy={false} onAnswer={(a) => answers.push(a)} />);
+    await guest.findByText(/Sign in to upload a photo/);
+    expect(guest.container.querySelector('input[type=file]')).toBeNull();
+    fireEvent.click(guest.getByRole('button', { name: 'Skip' }));
+    expect(answers).toEqual([{ kind: 'media', url: 'about:blank', name: 'skipped' }]);
+    guest.unmount();
+
+    sessionStorage.setItem('token', jwt(Math.floor(Date.now() / 1000) + 3600));
+    const learner = render(<MediaAsk request={request} busy={false} onAnswer={() => undefined} />);
+    await learner.findByText('Take or choose a photo');
+    const input = learner.container.querySelector('input[type=file]');
+    expect(input?.getAttribute('accept')).toBe('image/*');
+    expect(input?.getAttribute('capture')).toBe('environment');
+    expect(learner.queryByRole('button', { name: 'Skip' })).toBeNull();
+    sessionStorage.removeItem('token');
   });
 });
