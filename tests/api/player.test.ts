@@ -477,7 +477,7 @@ describe('[PLAYER] photo answers', () => {
       lrsSpace({ orgId: w.org, userId: w.users.owner.id }),
       rec.body.ids[0],
     );
-    const ext = (stored?.context as { extensions?: Record<string, unknown> }).extensions ?? {};
+    const ext = (stored?.context as { extensions?: Record<string, unknown> } | undefined)?.extensions ?? {};
     const evidence = Object.entries(ext).find(([k]) => k.endsWith('evidence'))?.[1];
     expect(JSON.stringify(evidence)).toContain(up.body.url);
     const back = await t.call('GET', up.body.url, { token: w.users.participant.token });
