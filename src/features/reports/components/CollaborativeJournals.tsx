@@ -6,6 +6,7 @@ import type { TCollaborativeJournal } from '../../../shared/contract/reports-rou
 import { formatDateTime } from '../../../shared/domain/dates';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { Markdown } from '../../../ui/Markdown';
 import { SkeletonRows } from '../../../ui/Skeleton';
 import { CSV_FILES, collaborativeCsv } from '../report-csv';
 import { reportsApi } from '../reports.api';
@@ -86,7 +87,9 @@ function JournalDialog({ item, onClose }: { item: TCollaborativeJournal; onClose
             <p>{t('collaborative.journalEmpty')}</p>
           </div>
         ) : (
-          <div className="journal-content">{content}</div>
+          <div className="journal-content">
+            <Markdown text={content} />
+          </div>
         )}
       </div>
     </Dialog>

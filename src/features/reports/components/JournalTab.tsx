@@ -4,6 +4,7 @@ import type { TJournalReportItem } from '../../../shared/contract/reports-routes
 import { formatDateTime } from '../../../shared/domain/dates';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { Markdown } from '../../../ui/Markdown';
 import { SkeletonRows } from '../../../ui/Skeleton';
 import { CSV_FILES, journalCsv } from '../report-csv';
 import { reportsApi } from '../reports.api';
@@ -88,7 +89,9 @@ export function JournalTable({ journals }: { journals: TJournalReportItem[] }) {
           }
         >
           <div data-testid="journal-popover">
-            <div className="journal-content">{open.data.content}</div>
+            <div className="journal-content">
+              <Markdown text={open.data.content} />
+            </div>
             <p className="report-muted">
               {t('journal.lastUpdated', { date: formatDateTime(open.data.latestUpdated) })}
             </p>
