@@ -4,9 +4,10 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { createHandlerBoundToURL, matchPrecache, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { CACHE_HEADER } from '../src/shared/outbox/protocol';
+import { CACHE_HEADER, SAVED_AT_HEADER } from '../src/shared/outbox/protocol';
 import { guardUser, onUserChange } from './cache-user';
 import { networkStatePlugin } from './online';
+import { API_READS, savedAtOf, stampSavedAt } from './read-rules';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -19,18 +20,6 @@ export const API_CACHE = `flowlearn-api-${VERSION}`;
 export const CATALOGUE_CACHE = `flowlearn-catalogue-${VERSION}`;
 let localeCache = `flowlearn-locales-${VERSION}`;
 
-/** API reads a user has made, answered from the cache when the network fails (spec: offline). */
-const API_READS = [
-  /^\/api\/projects(\/|$)/,
-  /^\/api\/flows\/(?!.*\/export$)/,
-  /^\/api\/users\/organizations$/,
-  // Assignments seen once open offline (a code check must ask the server, never a saved answer).
-  /^\/api\/assignment(?!\/check-code\/)(\/|$)/,
-  /^\/api\/users\/user-default-language$/,
-  /^\/api\/auth\/config$/,
-  // Who is signed in: lets the app start offline (features/auth initAuth).
-  /^\/api\/auth\/me$/,
-];
 /** The tool catalogue: worth a short wait for fresh results, then the cached ones. */
 const CATALOGUE = [/^\/api\/tag$/, /^\/api\/tool\/search$/];
 const CATALOGUE_TIMEOUT_S = 3;
@@ -57,6 +46,8 @@ const stalePlugin: WorkboxPlugin = {
     if (!cachedResponse) return null;
     const headers = new Headers(cachedResponse.headers);
     headers.set(CACHE_HEADER, 'stale');
+    const savedAt = savedAtOf(cachedResponse.headers);
+    if (savedAt) headers.set(SAVED_AT_HEADER, savedAt);
     return new Response(cachedResponse.body, {
       status: cachedResponse.status,
       statusText: cachedResponse.statusText,
@@ -73,6 +64,11 @@ const stalePlugin: WorkboxPlugin = {
 const precacheFallbackPlugin: WorkboxPlugin = {
   cachedResponseWillBeUsed: async ({ request, cachedResponse }) =>
     cachedResponse ?? (await matchPrecache(request.url)) ?? null,
+};
+
+/** Only full answers are kept (Workbox's default rule), stamped with the time they were saved. */
+const savedAtPlugin: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (response.status === 200 ? stampSavedAt(response) : null),
 };
 
 const apiExpiration = new ExpirationPlugin({
@@ -137,7 +133,7 @@ export function registerRuntimeRoutes(): void {
     ({ url }) => matches(API_READS)(url),
     new NetworkFirst({
       cacheName: API_CACHE,
-      plugins: [spaceKeyPlugin, apiExpiration, stalePlugin, networkStatePlugin],
+      plugins: [spaceKeyPlugin, savedAtPlugin, apiExpiration, stalePlugin, networkStatePlugin],
     }),
   );
 }
@@ -146,7 +142,7 @@ export function registerRuntimeRoutes(): void {
 export async function rememberRead(url: string, orgId: string | null, answer: Response): Promise<void> {
   if (!matches(API_READS)(new URL(url)) || answer.status !== 200) return;
   const cache = await caches.open(API_CACHE);
-  await cache.put(cacheKeyFor(url, orgId), answer);
+  await cache.put(cacheKeyFor(url, orgId), stampSavedAt(answer));
 }
 
 /** On sign-out (and when another user signs in): no API answer of one user is left for the next. */

@@ -3,6 +3,7 @@ import { type ApiReaction, reactionFor } from '../shared/api/error-catalogue';
 import { type ApiError, configureApi } from '../shared/api/http';
 import { ErrorCode } from '../shared/contract/errors';
 import { creditsChanged } from '../ui/credits-signal';
+import { noteSavedCopy } from '../ui/saved-copies';
 import { space } from '../ui/space';
 import { showPopup, showToast, TOAST_MS } from '../ui/surfaces';
 import { i18n } from './i18n';
@@ -65,7 +66,10 @@ export function setupApiClient(): void {
     getAccessToken,
     getOrgId: () => (space.orgId === 'personal' ? null : space.orgId),
     isOnline: () => online.isOnline,
-    onStale: () => markStale(),
+    onStale: (path, savedAt) => {
+      markStale();
+      noteSavedCopy(path, savedAt);
+    },
     onCreditsChanged: creditsChanged,
     onError: (error: ApiError, req) => {
       if (CREDIT_ERRORS.has(error.errorCode ?? '')) creditsChanged();

@@ -4,7 +4,7 @@ import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { chat } from '../../src/features/chat/chat.store';
 import ChatPage from '../../src/features/chat/components/ChatPage';
-import { Markdown } from '../../src/features/chat/components/Markdown';
+import { Markdown } from '../../src/ui/Markdown';
 import { setSpace } from '../../src/ui/space';
 import { type Call, id, MODELS, session, stubChatApi } from './chat.fixtures';
 

@@ -177,7 +177,8 @@ describe('[REPORTS] journals', () => {
               paragraph: 'Roots drink water',
               latestUpdated: '2026-11-21T10:00:00Z',
               createdBy: 'Ann',
-              content: '# Roots\n\nRoots drink water',
+              content:
+                '# Roots\n\nRoots **drink** water <img src=x onerror=alert(1)>\n\n[bad](javascript:alert(1))',
             },
           },
           { name: 'Bob', email: 'bob@x.test', profileImg: null, hasJournal: false, journalData: null },
@@ -189,7 +190,12 @@ describe('[REPORTS] journals', () => {
     expect(screen.getByLabelText('Knowledge bot')).toBeTruthy();
     expect(screen.getByText('No Data yet')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Roots drink water/ }));
-    expect(screen.getByTestId('journal-popover').textContent).toContain('# Roots');
+    const popover = screen.getByTestId('journal-popover');
+    expect(within(popover).getByRole('heading', { name: 'Roots' })).toBeTruthy();
+    expect(within(popover).getByText('drink').tagName).toBe('STRONG');
+    expect(popover.querySelector('img')).toBeNull();
+    expect(popover.textContent).toContain('<img src=x onerror=alert(1)>');
+    expect(popover.querySelector('a')).toBeNull();
   });
 
   it('collaborative pages show three page numbers at a time', () => {

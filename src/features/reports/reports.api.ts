@@ -12,6 +12,8 @@ import {
 } from '../../shared/contract/reports-routes';
 
 const base = (id: string) => `assignment/${id}`;
+/** The API path of a report (what the transport names a saved copy by). */
+export const reportPath = (id: string, report: string) => `${base(id)}/${report}`;
 
 /** The only IO of the report tabs (spec 02 §7). Errors come back to the tab, which shows its own text. */
 export const reportsApi = {

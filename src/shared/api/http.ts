@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CACHE_HEADER, QUEUED_HEADER } from '../outbox/protocol';
+import { CACHE_HEADER, QUEUED_HEADER, SAVED_AT_HEADER } from '../outbox/protocol';
 import { CREDITS_CHANGED_HEADER } from './credits-header';
 
 /**
@@ -34,7 +34,7 @@ export interface ApiHooks {
   onError(error: ApiError, request: { method: string; path: string; quiet: boolean }): void;
   isOnline(): boolean;
   /** The answer came from the service worker's cache because the network failed: may be out of date. */
-  onStale?(path: string): void;
+  onStale?(path: string, savedAt: string | null): void;
   /** The request moved credits (X-Credits-Changed): balances on screen are out of date. */
   onCreditsChanged?(): void;
 }
@@ -119,7 +119,7 @@ export async function request<S extends z.ZodType | undefined = undefined>(
     if (!hooks.isOnline()) return fail(new ApiError('offline', 'You are offline'));
     return fail(new ApiError('network', err instanceof Error ? err.message : 'Network Error'));
   }
-  if (res.headers.get(CACHE_HEADER) === 'stale') hooks.onStale?.(path);
+  if (res.headers.get(CACHE_HEADER) === 'stale') hooks.onStale?.(path, res.headers.get(SAVED_AT_HEADER));
   if (res.headers.get(CREDITS_CHANGED_HEADER)) hooks.onCreditsChanged?.();
   if (res.status === 202 && res.headers.get(QUEUED_HEADER)) {
     // Thrown rather than returned: callers that expect the saved object must not read a receipt as one.

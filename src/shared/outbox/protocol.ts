@@ -5,6 +5,8 @@
 
 /** Set by the worker on an answer it served from its cache because the network failed. */
 export const CACHE_HEADER = 'X-Flowlearn-Cache';
+/** When the worker saved the cached answer it serves (ISO time): screens say how old their copy is. */
+export const SAVED_AT_HEADER = 'X-Flowlearn-Saved-At';
 /** Set by the worker on the 202 it gives a write it kept in the outbox. */
 export const QUEUED_HEADER = 'X-Flowlearn-Queued';
 /** Background Sync tag of the outbox replay. */

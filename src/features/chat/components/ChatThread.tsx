@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { Markdown } from '../../../ui/Markdown';
 import { chatApi } from '../chat.api';
 import { chat, stopAnswer } from '../chat.store';
 import type { TChatResponse } from '../chat.types';
-import { Markdown } from './Markdown';
 
 /** Spec 03 §4: the copy confirmation resets after 1.5 s. */
 export const COPIED_MS = 1500;

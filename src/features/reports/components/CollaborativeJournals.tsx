@@ -6,10 +6,11 @@ import type { TCollaborativeJournal } from '../../../shared/contract/reports-rou
 import { formatDateTime } from '../../../shared/domain/dates';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { Markdown } from '../../../ui/Markdown';
 import { SkeletonRows } from '../../../ui/Skeleton';
 import { CSV_FILES, collaborativeCsv } from '../report-csv';
-import { reportsApi } from '../reports.api';
-import { ExportButton, Initials, ReportHeader, useLoad } from './common';
+import { reportPath, reportsApi } from '../reports.api';
+import { ExportButton, Initials, ReportHeader, SavedCopyNote, useLoad } from './common';
 
 export const COLLAB_PAGE_SIZE = 10;
 const PAGE_WINDOW = 3;
@@ -49,9 +50,10 @@ function Avatars({ people }: { people: TCollaborativeJournal['collaborators'] })
 
 function JournalDialog({ item, onClose }: { item: TCollaborativeJournal; onClose: () => void }) {
   const { t } = useTranslation('reports');
-  const { data, loading } = useLoad<{ data: TJournal }>(
+  const { data, loading, savedAt } = useLoad<{ data: TJournal }>(
     () => reportsApi.journal(item.journalId),
     item.journalId,
+    `journal/${item.journalId}`,
   );
   const content = data?.data.content ?? item.content;
   return (
@@ -67,6 +69,7 @@ function JournalDialog({ item, onClose }: { item: TCollaborativeJournal; onClose
       }
     >
       <div data-testid="collaborative-dialog">
+        <SavedCopyNote savedAt={savedAt} />
         <ul className="report-people">
           {item.collaborators.map((c, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: members may lack an e-mail; the order is stable
@@ -86,7 +89,9 @@ function JournalDialog({ item, onClose }: { item: TCollaborativeJournal; onClose
             <p>{t('collaborative.journalEmpty')}</p>
           </div>
         ) : (
-          <div className="journal-content">{content}</div>
+          <div className="journal-content">
+            <Markdown text={content} />
+          </div>
         )}
       </div>
     </Dialog>
@@ -95,7 +100,11 @@ function JournalDialog({ item, onClose }: { item: TCollaborativeJournal; onClose
 
 export function CollaborativeJournals({ assignmentId }: { assignmentId: string }) {
   const { t } = useTranslation('reports');
-  const { data, loading } = useLoad(() => reportsApi.collaborative(assignmentId), assignmentId);
+  const { data, loading, savedAt } = useLoad(
+    () => reportsApi.collaborative(assignmentId),
+    assignmentId,
+    reportPath(assignmentId, 'collaborative-journal-report'),
+  );
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<TCollaborativeJournal | null>(null);
   const list = data?.journals ?? [];
@@ -106,7 +115,7 @@ export function CollaborativeJournals({ assignmentId }: { assignmentId: string }
   );
   return (
     <section className="report" data-testid="collaborative-report">
-      <ReportHeader title={t('collaborative.title')}>
+      <ReportHeader title={t('collaborative.title')} savedAt={savedAt}>
         <ExportButton
           empty={list.length === 0}
           file={CSV_FILES.collaborative}

@@ -1,11 +1,14 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import type { TDashboardData, TLineChartPoint, TTopActivity } from '../../../shared/contract/reports-routes';
 import { Button } from '../../../ui/Button';
+import { forgetSavedCopy, savedCopies } from '../../../ui/saved-copies';
 import { toRows } from '../dashboard-rows';
-import { reportsApi } from '../reports.api';
+import { reportPath, reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
 import { CsvExportDialog } from './CsvExportDialog';
+import { SavedCopyNote } from './common';
 import { StatementsTable } from './StatementsTable';
 
 const DashboardCharts = lazy(() => import('./DashboardCharts'));
@@ -57,8 +60,11 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
   const [verb, setVerb] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const id = assignment._id;
+  const path = reportPath(id, 'lrs-dashboard');
+  const savedAt = useSnapshot(savedCopies)[path];
 
   const fetchAll = useCallback(async () => {
+    forgetSavedCopy(path);
     try {
       const [d, g, top] = await Promise.all([
         reportsApi.dashboard(id),
@@ -71,7 +77,7 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
       setFailed(true);
     }
     setState('fetched');
-  }, [id]);
+  }, [id, path]);
   const refresh = useCallback(() => void fetchAll(), [fetchAll]);
   useLive(live && state === 'fetched', refresh);
 
@@ -113,6 +119,7 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
           {t('exportCsv')}
         </Button>
       </div>
+      <SavedCopyNote savedAt={savedAt} />
       {failed && !d && <p className="report-empty">{t('failed')}</p>}
       {d && (
         <>

@@ -4,9 +4,10 @@ import type { TJournalReportItem } from '../../../shared/contract/reports-routes
 import { formatDateTime } from '../../../shared/domain/dates';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { Markdown } from '../../../ui/Markdown';
 import { SkeletonRows } from '../../../ui/Skeleton';
 import { CSV_FILES, journalCsv } from '../report-csv';
-import { reportsApi } from '../reports.api';
+import { reportPath, reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
 import { CollaborativeJournals } from './CollaborativeJournals';
 import { ExportButton, Initials, ReportHeader, useLoad } from './common';
@@ -88,7 +89,9 @@ export function JournalTable({ journals }: { journals: TJournalReportItem[] }) {
           }
         >
           <div data-testid="journal-popover">
-            <div className="journal-content">{open.data.content}</div>
+            <div className="journal-content">
+              <Markdown text={open.data.content} />
+            </div>
             <p className="report-muted">
               {t('journal.lastUpdated', { date: formatDateTime(open.data.latestUpdated) })}
             </p>
@@ -102,12 +105,16 @@ export function JournalTable({ journals }: { journals: TJournalReportItem[] }) {
 /** Journal tab: Journal Reports, then Collaborative Journal Reports (spec 02 §2). */
 export default function JournalTab({ assignment }: DetailTabProps) {
   const { t } = useTranslation('reports');
-  const { data, loading, error } = useLoad(() => reportsApi.journalReport(assignment._id), assignment._id);
+  const { data, loading, error, savedAt } = useLoad(
+    () => reportsApi.journalReport(assignment._id),
+    assignment._id,
+    reportPath(assignment._id, 'journal-report'),
+  );
   const journals = data?.journals ?? [];
   return (
     <>
       <section className="report" data-testid="journal-report">
-        <ReportHeader title={t('journal.title')}>
+        <ReportHeader title={t('journal.title')} savedAt={savedAt}>
           <ExportButton
             empty={journals.length === 0}
             file={CSV_FILES.journal}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TReportObject } from '../../../shared/contract/reports-routes';
 import { SkeletonRows } from '../../../ui/Skeleton';
 import { CSV_FILES, masteryCsv } from '../report-csv';
-import { reportsApi } from '../reports.api';
+import { reportPath, reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
 import { ExportButton, Initials, ReportHeader, useLoad } from './common';
 import { columnsOf } from './SubmissionReportTab';
@@ -62,11 +62,15 @@ export function MasteryTable({ objects }: { objects: TReportObject[] }) {
 /** Reports tab: the mastery report (spec 02 §2 Mastery report screen). */
 export default function MasteryTab({ assignment }: DetailTabProps) {
   const { t } = useTranslation('reports');
-  const { data, loading } = useLoad(() => reportsApi.reportV2(assignment._id), assignment._id);
+  const { data, loading, savedAt } = useLoad(
+    () => reportsApi.reportV2(assignment._id),
+    assignment._id,
+    reportPath(assignment._id, 'report-v2'),
+  );
   const objects = data?.objects ?? [];
   return (
     <section className="report" data-testid="mastery-report">
-      <ReportHeader title={t('mastery.title')}>
+      <ReportHeader title={t('mastery.title')} savedAt={savedAt}>
         <ExportButton
           empty={objects.length === 0}
           file={CSV_FILES.mastery}

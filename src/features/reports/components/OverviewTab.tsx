@@ -8,7 +8,7 @@ import {
 import { capCount } from '../../../shared/domain/report-rules';
 import { SkeletonRows } from '../../../ui/Skeleton';
 import { agoText } from '../dashboard-rows';
-import { reportsApi } from '../reports.api';
+import { reportPath, reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
 import { ReportHeader, useLoad } from './common';
 
@@ -71,15 +71,16 @@ export function ActivityRow({ item, now }: { item: TLatestActivity; now?: Date }
 export default function OverviewTab({ assignment }: DetailTabProps) {
   const { t } = useTranslation('reports');
   const [sortBy, setSortBy] = useState<TLatestSort>('default');
-  const { data, loading } = useLoad(
+  const { data, loading, savedAt } = useLoad(
     () => reportsApi.latest(assignment._id, sortBy),
     `${assignment._id}${sortBy}`,
+    reportPath(assignment._id, 'latest-activities'),
   );
   const list = data?.latestActivities ?? [];
   const empty = list.every((l) => l.totalRecords === 0);
   return (
     <section className="report" data-testid="overview-report">
-      <ReportHeader title={t('overview.title')}>
+      <ReportHeader title={t('overview.title')} savedAt={savedAt}>
         <label>
           {t('overview.sort')}{' '}
           <select value={sortBy} onChange={(e) => setSortBy(e.target.value as TLatestSort)}>

@@ -8,7 +8,7 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { SkeletonRows } from '../../../ui/Skeleton';
 import { CSV_FILES, masteryCsv } from '../report-csv';
-import { reportsApi } from '../reports.api';
+import { reportPath, reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
 import { ExportButton, Initials, ReportHeader, useLoad } from './common';
 
@@ -131,11 +131,15 @@ export function XapiTable({ objects }: { objects: TReportObject[] }) {
 /** Submission Report tab (spec 02 §2 Custom Reports). */
 export default function SubmissionReportTab({ assignment }: DetailTabProps) {
   const { t } = useTranslation('reports');
-  const { data, loading, error } = useLoad(() => reportsApi.reportV2(assignment._id), assignment._id);
+  const { data, loading, error, savedAt } = useLoad(
+    () => reportsApi.reportV2(assignment._id),
+    assignment._id,
+    reportPath(assignment._id, 'report-v2'),
+  );
   const objects = data?.objects ?? [];
   return (
     <section className="report" data-testid="submission-report">
-      <ReportHeader title={t('submission.title')}>
+      <ReportHeader title={t('submission.title')} savedAt={savedAt}>
         <ExportButton
           empty={objects.length === 0}
           file={CSV_FILES.mastery}

@@ -1,11 +1,17 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { CSV_MIME } from '../../../shared/domain/csv';
+import { formatDateTime } from '../../../shared/domain/dates';
 import { Button } from '../../../ui/Button';
 import { saveBlob } from '../../../ui/download';
+import { forgetSavedCopy, savedCopies } from '../../../ui/saved-copies';
 
-/** Loads once per key; `reload` asks again (the Live toggle and the sort use it). */
-export function useLoad<T>(load: () => Promise<T>, key: string) {
+/**
+ * Loads once per key; `reload` asks again (the Live toggle and the sort use it). With the API `path`,
+ * `savedAt` says the answer is the service worker's saved copy and when it was saved ('' unknown).
+ */
+export function useLoad<T>(load: () => Promise<T>, key: string, path?: string) {
   const [state, setState] = useState<{ data: T | null; error: boolean; loading: boolean }>({
     data: null,
     error: false,
@@ -13,8 +19,13 @@ export function useLoad<T>(load: () => Promise<T>, key: string) {
   });
   const loader = useRef(load);
   loader.current = load;
+  const pathRef = useRef(path);
+  pathRef.current = path;
+  const saved = useSnapshot(savedCopies);
+  const savedAt = path === undefined ? undefined : saved[path];
   const reload = useCallback(async (quietly = false) => {
     if (!quietly) setState((s) => ({ ...s, loading: true }));
+    if (pathRef.current) forgetSavedCopy(pathRef.current);
     try {
       const data = await loader.current();
       setState({ data, error: false, loading: false });
@@ -26,7 +37,7 @@ export function useLoad<T>(load: () => Promise<T>, key: string) {
   useEffect(() => {
     void reload();
   }, [key, reload]);
-  return { ...state, reload };
+  return { ...state, reload, savedAt };
 }
 
 /** Two-letter badge with a colour from the text (the dashboard's initials badges, avatars without a picture). */
@@ -79,11 +90,33 @@ export function ExportButton({ empty, file, build }: { empty: boolean; file: str
   );
 }
 
-export function ReportHeader({ title, children }: { title: string; children?: ReactNode }) {
+/** A report shown from the saved copy (offline): says so, with the time it was saved. */
+export function SavedCopyNote({ savedAt }: { savedAt?: string }) {
+  const { t } = useTranslation('reports');
+  if (savedAt === undefined) return null;
   return (
-    <div className="report-header">
-      <h2>{title}</h2>
-      <div className="report-header__actions">{children}</div>
-    </div>
+    <p className="report-saved" role="status" data-testid="report-saved-copy">
+      {savedAt ? t('savedCopy', { time: formatDateTime(savedAt) }) : t('savedCopyUnknown')}
+    </p>
+  );
+}
+
+export function ReportHeader({
+  title,
+  savedAt,
+  children,
+}: {
+  title: string;
+  savedAt?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <div className="report-header">
+        <h2>{title}</h2>
+        <div className="report-header__actions">{children}</div>
+      </div>
+      <SavedCopyNote savedAt={savedAt} />
+    </>
   );
 }

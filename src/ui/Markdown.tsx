@@ -1,7 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
+import './markdown.css';
 
 /**
- * Markdown of model answers as React elements: headings, lists, quotes, code blocks (highlighted),
+ * Markdown of model answers and journals as React elements: headings, lists, quotes, code blocks (highlighted),
  * inline code, bold, italic and links. No HTML is ever parsed or injected, so a `<script>` or an
  * `onerror=` in an answer is shown as text: sanitised by construction. Links keep http(s) and mailto only.
  */
