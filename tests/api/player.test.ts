@@ -1,10 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AiChunk, AiProvider } from '../../src/server/adapters/ai/ai';
 import { createOfflineProvider } from '../../src/server/adapters/ai/offline';
 import { boundFor } from '../../src/server/credits/ai-usage';
 import { createCreditsService, type TWalletOwner } from '../../src/server/credits/credits.service';
+import { assignments } from '../../src/server/db/schema/assignments';
 import { createLrsService, lrsSpace } from '../../src/server/lrs';
-import { PlayerMessage } from '../../src/shared/contract/player';
+import { PlayerClosedMessage, PlayerMessage, type TPlayerClosed } from '../../src/shared/contract/player';
 import { parseCredits } from '../../src/shared/domain/decimal';
 import { priceCall } from '../../src/shared/domain/models/pricing';
 import { buildStatement, XAPI_EXTENSIONS } from '../../src/shared/domain/runtime';
@@ -372,5 +374,113 @@ describe('[PLAYER] public access link and shared flows', () => {
     const res = await t.call('GET', `/api/player/share/flow/${id}`);
     expect(res.status).toBe(200);
     expect(res.body.data._id).toBe(id);
+  });
+});
+
+describe('[PLAYER] paused, locked or ended assignments', () => {
+  const closedBody = (reason: TPlayerClosed) => ({
+    errorCode: 'ASSIGNMENT_CLOSED',
+    message: PlayerClosedMessage[reason],
+    details: { reason },
+  });
+  const setRow = (id: string, values: Partial<typeof assignments.$inferInsert>) =>
+    t.deps.database.db.update(assignments).set(values).where(eq(assignments.id, id));
+
+  it('refuses new statements and AI calls of participants and public links with the learner-facing text', async () => {
+    const a = await createAssignment(w);
+    await joinAs(w.users.participant.token, a.code);
+    const linkRes = await t.call('POST', `/api/assignment/${a._id}/access-link`, {
+      token: w.users.owner.token,
+      orgId: w.org,
+      body: {},
+    });
+    const code = linkRes.body.code as string;
+    const flowId = w.orgFlows[0];
+    const base = `/api/player/assignment/${a._id}`;
+    const token = w.users.participant.token;
+    const tryAll = async (reason: TPlayerClosed, n: number) => {
+      const rec = await t.call('POST', `${base}/flow/${flowId}/statements`, {
+        token,
+        body: { statements: [answered(flowId, n)] },
+      });
+      expect(rec.status, JSON.stringify(rec.body)).toBe(403);
+      expect(rec.body).toMatchObject(closedBody(reason));
+      const ai = await t.call('POST', `${base}/flow/${flowId}/ai`, { token, body: aiBody });
+      expect(ai.status).toBe(403);
+      expect(ai.body).toMatchObject(closedBody(reason));
+      const pub = await t.call('POST', `/api/player/public/${code}/flow/${flowId}/statements`, {
+        body: { statements: [answered(flowId, n + 1)], learner: { id: 'visitor-1234' } },
+      });
+      expect(pub.status).toBe(403);
+      expect(pub.body).toMatchObject(closedBody(reason));
+      const pubAi = await t.call('POST', `/api/player/public/${code}/flow/${flowId}/ai`, { body: aiBody });
+      expect(pubAi.status).toBe(403);
+      expect(pubAi.body).toMatchObject(closedBody(reason));
+      // The player still opens the assignment, to show why it cannot run.
+      const open = await t.call('GET', base, { token });
+      expect(open.body.data.closed).toBe(reason);
+      expect((await t.call('GET', `/api/player/public/${code}`)).body.data.closed).toBe(reason);
+    };
+
+    const pause = await t.call('PUT', `/api/assignment/${a._id}/toggle-pause`, {
+      token: w.users.owner.token,
+      orgId: w.org,
+      body: { isPaused: true },
+    });
+    expect(pause.status, JSON.stringify(pause.body)).toBe(200);
+    await tryAll('paused', 10);
+    await setRow(a._id, { isPaused: false, isLocked: true });
+    await tryAll('locked', 20);
+    await setRow(a._id, { isLocked: false, endDate: new Date(Date.now() - 60_000) });
+    await tryAll('ended', 30);
+    await setRow(a._id, { endDate: null });
+    const ok = await t.call('POST', `${base}/flow/${flowId}/statements`, {
+      token,
+      body: { statements: [answered(flowId, 40)] },
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect((await t.call('GET', base, { token })).body.data.closed).toBeNull();
+  });
+});
+
+describe('[PLAYER] photo answers', () => {
+  it("uploads a participant's photo through the media route and records its URL as evidence", async () => {
+    const a = await createAssignment(w);
+    await joinAs(w.users.participant.token, a.code);
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const form = new FormData();
+    form.set('media', new File([png], 'leaf.png'));
+    form.set('path', 'player');
+    const up = await t.call('POST', '/api/s3/upload', { token: w.users.participant.token, raw: form });
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const url = `${ORIGIN}${up.body.url}`;
+    const flowId = w.orgFlows[0];
+    const photo = buildStatement(
+      { actor: { name: 'Pia' }, flowActivityId: `${ORIGIN}/viewer/flows/${flowId}` },
+      {
+        verb: 'answered',
+        node: { id: 'img1', type: 'imageInputNode', label: 'Your leaf', kind: 'interaction' },
+        evidence: { id: url, description: 'leaf.png' },
+      },
+      '00000000-0000-4000-8000-000000000077',
+      '2026-11-25T10:00:00.000Z',
+    );
+    const rec = await t.call('POST', `/api/player/assignment/${a._id}/flow/${flowId}/statements`, {
+      token: w.users.participant.token,
+      body: { statements: [photo] },
+    });
+    expect(rec.status, JSON.stringify(rec.body)).toBe(200);
+    const stored = await createLrsService(t.deps).getStatement(
+      lrsSpace({ orgId: w.org, userId: w.users.owner.id }),
+      rec.body.ids[0],
+    );
+    const ext = (stored?.context as { extensions?: Record<string, unknown> } | undefined)?.extensions ?? {};
+    const evidence = Object.entries(ext).find(([k]) => k.endsWith('evidence'))?.[1];
+    expect(JSON.stringify(evidence)).toContain(up.body.url);
+    const back = await t.call('GET', up.body.url, { token: w.users.participant.token });
+    expect(back.status).toBe(200);
   });
 });

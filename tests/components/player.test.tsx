@@ -1,7 +1,13 @@
-import { render } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fireEvent, render } from '@testing-library/react';
+import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { Closed } from '../../src/player/pages/Closed';
 import { codeFrom } from '../../src/player/pages/JoinPage';
 import { Markdown } from '../../src/player/run/Markdown';
+import { MediaAsk } from '../../src/player/run/MediaAsk';
+import { PlayerClosedMessage } from '../../src/shared/contract/player';
 
 describe('[PLAYER] markdown from authors and models', () => {
   it('renders headings, lists, emphasis, links and images as elements', () => {
@@ -42,5 +48,50 @@ describe('[PLAYER] join codes', () => {
     expect(codeFrom('http://host/viewer/assignments/join-assignment/ABC123')).toBe('ABC123');
     expect(codeFrom('https://x.test/viewer/assignments/join-assignment/x%20y?ref=qr')).toBe('x y');
     expect(codeFrom('  demo-42 ')).toBe('demo-42');
+  });
+});
+
+describe('[PLAYER] paused, locked or ended assignments', () => {
+  it("shows the learner why the flow cannot run, in the server's words", () => {
+    const dir = join(__dirname, '..', '..', 'public', 'locales', 'en-GB', 'player.json');
+    i18n.addResourceBundle('en-GB', 'player', JSON.parse(readFileSync(dir, 'utf8')), true, true);
+    for (const reason of ['paused', 'locked', 'ended', 'notStarted'] as const) {
+      const { getByRole, unmount } = render(<Closed reason={reason} />);
+      expect(getByRole('alert').textContent).toBe(PlayerClosedMessage[reason]);
+      unmount();
+    }
+  });
+});
+
+describe('[PLAYER] image input', () => {
+  const request = {
+    kind: 'media' as const,
+    media: 'image' as const,
+    prompt: 'Photograph your leaf',
+    accept: 'image/*',
+    capture: true,
+  };
+  const jwt = (exp: number) => `x.${btoa(JSON.stringify({ exp })).replace(/=+$/, '')}.y`;
+
+  it('offers the camera to a signed-in learner, and only Skip (saying why) to one without an account', async () => {
+    const path = join(__dirname, '..', '..', 'public', 'locales', 'en-GB', 'player.json');
+    i18n.addResourceBundle('en-GB', 'player', JSON.parse(readFileSync(path, 'utf8')), true, true);
+    sessionStorage.removeItem('token');
+    const answers: unknown[] = [];
+    const guest = render(<MediaAsk request={request} busy={false} onAnswer={(a) => answers.push(a)} />);
+    await guest.findByText(/Sign in to upload a photo/);
+    expect(guest.container.querySelector('input[type=file]')).toBeNull();
+    fireEvent.click(guest.getByRole('button', { name: 'Skip' }));
+    expect(answers).toEqual([{ kind: 'media', url: 'about:blank', name: 'skipped' }]);
+    guest.unmount();
+
+    sessionStorage.setItem('token', jwt(Math.floor(Date.now() / 1000) + 3600));
+    const learner = render(<MediaAsk request={request} busy={false} onAnswer={() => undefined} />);
+    await learner.findByText('Take or choose a photo');
+    const input = learner.container.querySelector('input[type=file]');
+    expect(input?.getAttribute('accept')).toBe('image/*');
+    expect(input?.getAttribute('capture')).toBe('environment');
+    expect(learner.queryByRole('button', { name: 'Skip' })).toBeNull();
+    sessionStorage.removeItem('token');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { api, apiUrl, authHeaders, requestStream } from '../../shared/api/http';
+import { api, requestStream } from '../../shared/api/http';
+import { uploadMedia } from '../../shared/api/upload';
 import { type TChatRequest, ZChatHistory, ZChatListResponse, ZChatSession } from '../../shared/contract/chat';
 import { ZModelListResponse } from '../../shared/contract/models';
 import { readStream } from './chat-sse';
@@ -36,25 +37,8 @@ export const chatApi = {
     ),
   models: () => api.get('models', { query: { nodeType: 'chat' }, schema: ZModelListResponse, quiet: true }),
   /** Uploads an image (form media + path) reporting progress 0..1; resolves with its mediaId. */
-  async upload(file: File, onProgress: (p: number) => void): Promise<string> {
-    const headers = await authHeaders();
-    return new Promise((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', apiUrl('s3/upload'));
-      for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
-      xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
-      xhr.onload = () => {
-        const body = JSON.parse(xhr.responseText || '{}') as { mediaId?: string; message?: string };
-        if (xhr.status < 300 && body.mediaId) resolve(body.mediaId);
-        else reject(new Error(body.message || `Upload failed ${xhr.status}`));
-      };
-      xhr.onerror = () => reject(new Error('Upload failed'));
-      const form = new FormData();
-      form.set('media', file);
-      form.set('path', 'chat');
-      xhr.send(form);
-    });
-  },
+  upload: async (file: File, onProgress: (p: number) => void): Promise<string> =>
+    (await uploadMedia(file, 'chat', onProgress)).mediaId,
   /** An uploaded file's bytes (previews of past messages). */
   media: (mediaId: string) =>
     api.get(`s3/download/${mediaId}`, { responseType: 'blob', quiet: true }) as Promise<Blob>,

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TPlayerAssignment } from '../../shared/contract/player';
 import { playerApi, type TTarget } from '../player.api';
+import { Closed } from './Closed';
 import { Problem } from './Problem';
 import { useLoad } from './useLoad';
 
@@ -24,7 +25,7 @@ export function AssignmentPage({ target }: { target: TTarget }) {
     <div className="pl-page">
       <h1 className="pl-title">{a.name}</h1>
       {a.description && <p className="pl-muted">{a.description}</p>}
-      {a.status !== 'running' && <p className="pl-card">{t(`status.${a.status.replace(' ', '')}`)}</p>}
+      {a.closed && <Closed reason={a.closed} />}
       {a.flows.length === 0 && <p className="pl-muted">{t('assignment.noFlows')}</p>}
       <ul className="pl-flows">
         {a.flows.map((f) => (

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { playerApi, type TTarget } from '../player.api';
 import { uuid } from '../run/ports';
 import { RunScreen } from '../run/RunScreen';
+import { Closed } from './Closed';
 import { Problem } from './Problem';
 import { useLoad } from './useLoad';
 
@@ -44,6 +45,13 @@ export function FlowPage({ target, flowId }: { target: TTarget; flowId: string }
   const { a, f } = state.data;
   const back =
     target.kind === 'assignment' ? `/assignment/${target.id}` : `/public-assignment/${target.code}`;
+  // Paused, locked or ended: the server refuses statements and AI calls, so the flow does not start.
+  if (a.closed)
+    return (
+      <div className="pl-page">
+        <Closed reason={a.closed} back={back} />
+      </div>
+    );
   return (
     <div className="pl-page">
       <RunScreen

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TLearnerAnswer, TLearnerRequest, TWaiting } from '../../shared/domain/runtime';
 import { Button } from '../../ui/Button';
+import { MediaAsk } from './MediaAsk';
 
 /** The one thing the run waits for: Next, a button, a text, a quiz, a choice, a form, a chat turn. */
 export function Ask({
@@ -176,18 +177,6 @@ function Request({
         </form>
       );
     case 'media':
-      return (
-        <div className="pl-form">
-          <p>{request.prompt}</p>
-          <p className="pl-muted">{t('run.mediaNotYet')}</p>
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() => onAnswer({ kind: 'media', url: 'about:blank', name: 'skipped' })}
-          >
-            {t('run.skip')}
-          </Button>
-        </div>
-      );
+      return <MediaAsk request={request} busy={busy} onAnswer={onAnswer} />;
   }
 }

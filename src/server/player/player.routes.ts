@@ -17,7 +17,7 @@ import type { AppDeps, AppEnv } from '../http/context';
 import { jsonBody, params, query } from '../http/validate';
 import { createJournalsService } from '../journals/journals.service';
 import { createPlayerAi } from './player.ai';
-import { createPlayerService, type PlayerAccess } from './player.service';
+import { assertOpen, createPlayerService, type PlayerAccess } from './player.service';
 
 const ZAssignmentParam = z.object({ id: ZId });
 
@@ -38,6 +38,7 @@ export function playerRoutes(deps: AppDeps) {
   const participant = (c: Context<AppEnv>, id: string) => player.asParticipant(c.get('auth').userId, id);
 
   const streamAi = async (c: Context<AppEnv>, access: PlayerAccess) => {
+    assertOpen(access.row);
     const body = await jsonBody(c, ZPlayerAiRequest);
     const lines = await ai.start(access, body, c.req.raw.signal);
     c.header('Content-Type', 'application/x-ndjson; charset=utf-8');

@@ -1,12 +1,13 @@
 import { assignmentStatus } from '../../shared/contract/assignments';
 import type { TPlayerAssignment, TPlayerFlow, TStatementsRequest } from '../../shared/contract/player';
+import { ASSIGNMENT_CLOSED, PlayerClosedMessage, type TPlayerClosed } from '../../shared/contract/player';
 import type { JsonObject } from '../../shared/domain/xapi';
 import { type AssignmentRow, findAssignmentById, findUsersByIds } from '../assignments/assignments.repo';
 import { findAccessLink, isParticipant, listInteractions } from '../assignments/participants.repo';
 import { createPeopleService } from '../assignments/people.service';
 import { findFlows } from '../flows/flows.repo';
 import type { AppDeps } from '../http/context';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { AppError, badRequest, forbidden, notFound } from '../http/errors';
 import { createLrsService, lrsSpace } from '../lrs';
 import { findFlowsByIds } from '../tools/tools.repo';
 import { findPublishedFlow } from './player.repo';
@@ -20,6 +21,21 @@ export type Learner =
 export interface PlayerAccess {
   row: AssignmentRow;
   learner: Learner;
+}
+
+/** Why the assignment takes no new statements or AI calls now (ended first, then locked, paused). */
+export function closedReason(row: AssignmentRow, now = new Date()): TPlayerClosed | null {
+  const status = assignmentStatus(row, now);
+  if (status === 'completed') return 'ended';
+  if (status === 'not started') return 'notStarted';
+  if (row.isLocked) return 'locked';
+  return status === 'paused' ? 'paused' : null;
+}
+
+/** 403 ASSIGNMENT_CLOSED with the learner-facing text, for a paused, locked, ended or future assignment. */
+export function assertOpen(row: AssignmentRow): void {
+  const reason = closedReason(row);
+  if (reason) throw new AppError(ASSIGNMENT_CLOSED, 403, PlayerClosedMessage[reason], { reason });
 }
 
 const NOT_PARTICIPANT = 'Only participants of this assignment can open it. Join it with its code first.';
@@ -101,6 +117,7 @@ export function createPlayerService(deps: AppDeps) {
         activityId: assignmentActivityId(origin, row.id),
         publicCode: learner.kind === 'public' ? learner.code : null,
         actor,
+        closed: closedReason(row),
       };
     },
 
@@ -136,6 +153,7 @@ export function createPlayerService(deps: AppDeps) {
      */
     async record(access: PlayerAccess, flowId: string, body: TStatementsRequest, origin: string) {
       const { row, learner } = access;
+      assertOpen(row);
       // The flow's name only (not its graph): this runs for every answer of every learner.
       const [flow] = row.flowIds.includes(flowId) ? await findFlowsByIds(db, [flowId]) : [];
       if (!flow) throw notFound('Flow');

@@ -44,6 +44,8 @@ export const ZPlayerAssignment = z.object({
   /** For a public link: its code; the learner is anonymous. */
   publicCode: zText().nullable(),
   actor: z.object({ name: zText(), mbox: zText().optional() }).nullable(),
+  /** Why nothing can be run or recorded now (the player shows closedMessage[closed]), or null. */
+  closed: z.enum(['paused', 'locked', 'ended', 'notStarted']).nullable(),
 });
 export type TPlayerAssignment = z.infer<typeof ZPlayerAssignment>;
 
@@ -110,6 +112,17 @@ export const PlayerMessage = {
   monthlyLimit: "Your school's monthly AI credit limit is reached. Please ask your teacher.",
   linkOutOfCredits: 'This link has run out of credits. Please ask the person who shared it.',
 } as const;
+
+/** Why an assignment refuses new statements and AI calls (403 ASSIGNMENT_CLOSED, details.reason). */
+export type TPlayerClosed = NonNullable<TPlayerAssignment['closed']>;
+export const ASSIGNMENT_CLOSED = 'ASSIGNMENT_CLOSED';
+/** Learner-facing texts of a closed assignment (the player's i18n keys errors.closed.*). */
+export const PlayerClosedMessage: Record<TPlayerClosed, string> = {
+  paused: 'This assignment is paused. Ask your teacher to resume it.',
+  locked: 'This assignment is locked. Ask your teacher to unlock it.',
+  ended: 'This assignment has ended.',
+  notStarted: 'This assignment has not started yet.',
+};
 
 export const CREDIT_ERROR_CODES = [
   'UNIT_BALANCE_INSUFFICIENT',
