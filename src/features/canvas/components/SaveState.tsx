@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { useOnline } from '../../../ui/connection';
 import { SAVE_STATE_KEY, saveStateOf } from '../save-state';
 import { editor } from '../store/canvas.store';
 import { deviceWriteProblem, deviceWrites } from '../store/persistence';
@@ -23,7 +24,10 @@ export function SaveState() {
   const { t } = useTranslation();
   const s = useSnapshot(editor);
   const refused = deviceWriteProblem(useSnapshot(deviceWrites));
-  const state = saveStateOf({ ...s, deviceRefused: !!refused });
+  // The browser's own flag can say online while the server is out of reach (a school network, or
+  // Chromium's offline emulation under a service worker): the app-wide state also hears the worker.
+  const reachable = useOnline();
+  const state = saveStateOf({ ...s, online: s.online && reachable, deviceRefused: !!refused });
   const label = t(SAVE_STATE_KEY[state], { count: s.pending });
   return (
     <span
