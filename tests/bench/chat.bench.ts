@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { createAiProvider } from '../../src/server/adapters/ai/provider';
@@ -14,13 +15,14 @@ import { readEnv } from '../../src/server/env';
 import type { AppDeps } from '../../src/server/http/context';
 import { createLogger } from '../../src/server/http/logger';
 import { parseCredits } from '../../src/shared/domain/decimal';
-import { startOpenAiServer } from '../fixtures/openai-server';
 import type { Bench, BenchRow } from './bench';
+import type { PeerAsk, StreamTiming } from './chat.peer';
 
 /**
  * Time to first token added by our server: the same request straight to a local OpenAI-compatible
  * server, and through POST /api/chat-with-ai (session check, user message saved, conversation loaded,
- * first credit hold, SSE), over real HTTP on 127.0.0.1 with PGlite. Then 100 streams at once.
+ * first credit hold, SSE), over real HTTP on 127.0.0.1 with PGlite. Then 100 streams at once. The provider
+ * and the client run in a worker thread (chat.peer.ts), the server in the main one.
  */
 const SAMPLES = 200;
 const CONCURRENT = 100;
@@ -31,31 +33,51 @@ const pct = (values: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 };
 
-/** ms until the first `data:` event that carries text or reasoning, and until the stream ends. */
-async function timeStream(url: string, headers: Record<string, string>, body: unknown) {
-  const t0 = performance.now();
-  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
-  if (!res.ok || !res.body) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let first = -1;
-  let text = '';
-  let events = 0;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-    if (first < 0 && /"(content|reasoning_content|reasoningContent)":"[^"]/.test(text))
-      first = performance.now() - t0;
-  }
-  events = text.split('\n\n').length - 1;
-  return { first, total: performance.now() - t0, events, bytes: text.length };
+/** The provider and the timing client in their own thread (chat.peer.ts); answers come back by id. */
+async function startPeer() {
+  // A worker does not inherit tsx's loader: it registers it, then loads the TypeScript file.
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const peer = new URL('./chat.peer.ts', import.meta.url).href;
+  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(peer)}); })`;
+  const worker = new Worker(boot, { eval: true, workerData: { text: PIECES } });
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const ready = new Promise<{ baseURL: string }>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (msg: { id?: number; out?: unknown; error?: string; baseURL?: string }) => {
+      if (msg.baseURL) return resolve({ baseURL: msg.baseURL });
+      const w = msg.id === undefined ? undefined : waiting.get(msg.id);
+      if (!w || msg.id === undefined) return;
+      waiting.delete(msg.id);
+      if (msg.error) w.reject(new Error(msg.error));
+      else w.resolve(msg.out);
+    });
+  });
+  let next = 0;
+  const ask = <T>(msg: object) =>
+    new Promise<T>((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ id, ...msg });
+    });
+  const { baseURL } = await ready;
+  return {
+    baseURL,
+    timeStream: (url: string, headers: Record<string, string>, body: unknown) =>
+      ask<StreamTiming>({ url, headers, body }),
+    timeMany: (many: Omit<PeerAsk, 'id'>[]) => ask<StreamTiming[]>({ many }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        worker.once('exit', () => resolve());
+        worker.postMessage({ close: true });
+      }),
+  };
 }
 
 export const chatBench: Bench = {
   name: 'chat',
   async run(): Promise<BenchRow[]> {
-    const provider = await startOpenAiServer({ text: PIECES });
+    const provider = await startPeer();
+    const timeStream = provider.timeStream;
     const database = await openDatabase({ pgliteDir: 'memory://' });
     const env = readEnv({
       NODE_ENV: 'test',
@@ -146,14 +168,12 @@ export const chatBench: Bench = {
 
       const rssBefore = process.memoryUsage().rss;
       const t0 = performance.now();
-      const runs = await Promise.all(
-        Array.from({ length: CONCURRENT }, () =>
-          timeStream(
-            `${base}/api/chat-with-ai`,
-            { ...auth, Accept: 'text/event-stream' },
-            { query: 'Hello', model: 'gpt-5-mini' },
-          ),
-        ),
+      const runs = await provider.timeMany(
+        Array.from({ length: CONCURRENT }, () => ({
+          url: `${base}/api/chat-with-ai`,
+          headers: { ...auth, Accept: 'text/event-stream' },
+          body: { query: 'Hello', model: 'gpt-5-mini' },
+        })),
       );
       const wall = performance.now() - t0;
       const rssAfter = process.memoryUsage().rss;
@@ -191,7 +211,7 @@ export const chatBench: Bench = {
           target: '',
           withinTarget: null,
           notes: [
-            `concurrent: first token p50 ${pct(firsts, 50).toFixed(1)} ms, p99 ${pct(firsts, 99).toFixed(1)} ms; RSS ${(rssBefore / 2 ** 20).toFixed(0)} → ${(rssAfter / 2 ** 20).toFixed(0)} MB (server, provider and clients in one process); PGlite (one connection)`,
+            `concurrent: first token p50 ${pct(firsts, 50).toFixed(1)} ms, p99 ${pct(firsts, 99).toFixed(1)} ms; RSS ${(rssBefore / 2 ** 20).toFixed(0)} → ${(rssAfter / 2 ** 20).toFixed(0)} MB (server and PGlite; provider and clients in a worker thread); PGlite (one connection)`,
             `${SAMPLES} interleaved samples of each side after 20 warm-up rounds; the machine is shared, so figures are noisy`,
           ],
         },

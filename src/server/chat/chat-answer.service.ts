@@ -10,7 +10,7 @@ import {
 import { priceCall } from '../../shared/domain/models/pricing';
 import { type AiChunk, type AiMessage, AiProviderError, isAbortError } from '../adapters/ai/ai';
 import { boundFor, modelOf, tokensOf } from '../credits/ai-usage';
-import { createCreditsService } from '../credits/credits.service';
+import { createCreditsService, type TWalletOwner } from '../credits/credits.service';
 import type { AppDeps } from '../http/context';
 import { AppError, badRequest, notFound } from '../http/errors';
 import { findOrgModels } from '../models/models.repo';
@@ -25,7 +25,7 @@ import {
   touchSession,
 } from './chat.repo';
 import { LAST_MESSAGE_MAX } from './chat.service';
-import { createMeter } from './chat-meter';
+import { createMeter, looksAffordable } from './chat-meter';
 
 /** Output tokens held per block (first block with the prompt, then one more each time it fills). */
 export const OUTPUT_BLOCK_TOKENS = 1000;
@@ -53,10 +53,10 @@ export interface AnswerSink {
 export class StreamCreditError extends AppError {}
 
 /**
- * POST /api/chat-with-ai: one model's answer to the user's message. `prepare` checks everything,
- * loads the conversation, starts the provider request and holds the first block of credits in
- * parallel (so the database adds nothing to the time to first token); errors there are ordinary
- * HTTP errors. `run` streams to the sink and ends with the answer saved and its real cost settled.
+ * POST /api/chat-with-ai: one model's answer to the user's message. `prepare` checks everything
+ * (the wallet by a read), loads the conversation and starts the provider request; the first hold and
+ * the user message are written in the background (so no database write precedes the first token);
+ * errors there are ordinary HTTP errors. `run` streams to the sink and ends with the answer saved and its real cost settled.
  */
 export function createChatAnswerService(deps: AppDeps) {
   const db = deps.database.db;
@@ -71,26 +71,31 @@ export function createChatAnswerService(deps: AppDeps) {
 
   async function prepare(caller: Caller, body: TChatRequest, clientSignal: AbortSignal) {
     const code = body.model ?? DEFAULT_CHAT_MODEL;
-    // Everything the provider request needs, read at once (the time to first token waits on it).
+    const payerOf = (orgId: string | null): TWalletOwner =>
+      orgId ? { kind: 'org', orgId } : { kind: 'user', userId: caller.userId };
+    // Everything the provider request needs, read at once (the time to first token waits on it),
+    // with the wallet of the caller's space (the payer, unless the chat belongs to another space).
     const settingsOf = (orgId: string | null) =>
       orgId ? findOrgModels(db, orgId).then((s) => s ?? {}) : Promise.resolve({});
-    const [session, rows, spaceSettings] = await Promise.all([
+    const [session, rows, spaceSettings, spaceBalance] = await Promise.all([
       body.chatId ? findSession(db, caller.userId, body.chatId) : null,
       body.chatId ? listHistories(db, body.chatId) : [],
       settingsOf(caller.orgId),
+      credits.balanceOf(payerOf(caller.orgId)),
     ]);
     if (body.chatId && !session) throw notFound('Chat');
     const orgId = session ? session.orgId : caller.orgId;
     let settings: TOrgModelSettings = spaceSettings;
+    let balance = spaceBalance;
     if (orgId !== caller.orgId) {
       // A chat of another space than the header's: its organisation pays, if the caller is still in it.
       if (orgId && !(await findMembership(db, orgId, caller.userId))) throw notFound('Chat');
-      settings = await settingsOf(orgId);
+      [settings, balance] = await Promise.all([settingsOf(orgId), credits.balanceOf(payerOf(orgId))]);
     }
     const providerModel = requireModel(settings, code);
     let userHistoryId: string | null = null;
-    let saveUser: Promise<unknown> = Promise.resolve();
     let messages: AiMessage[] = [{ role: 'user', content: body.query }];
+    let userRow: Parameters<typeof insertHistories>[1][number] | null = null;
     if (session) {
       if (body.parentHistoryId) {
         const parent = rows.find((r) => r.id === body.parentHistoryId);
@@ -98,36 +103,57 @@ export function createChatAnswerService(deps: AppDeps) {
         userHistoryId = parent.id;
         messages = contextOf(rows, parent.id, body.modelIdx);
       } else {
-        // Saved while the provider thinks; the answer is saved under it afterwards.
-        const user = { id: newId(), content: body.query, createdAt: new Date() };
-        userHistoryId = user.id;
+        userHistoryId = newId();
+        userRow = {
+          id: userHistoryId,
+          content: body.query,
+          createdAt: new Date(),
+          chatId: session.id,
+          role: 'user',
+          mediaIds: body.mediaIds,
+        };
         messages = [...contextOf(rows, null, body.modelIdx), { role: 'user', content: body.query }];
-        saveUser = insertHistories(db, [
-          { ...user, chatId: session.id, role: 'user', mediaIds: body.mediaIds },
-        ]).then(() => touchSession(db, session.id, body.query.slice(0, LAST_MESSAGE_MAX), user.createdAt));
-        saveUser.catch(() => undefined);
       }
     }
     const priced = modelOf(deps.ai, code, deps.env.AI_MODEL);
     const answerId = newId();
     const meter = createMeter(credits, {
-      payer: orgId ? { kind: 'org', orgId } : { kind: 'user', userId: caller.userId },
+      payer: payerOf(orgId),
       key: `chat:${answerId}`,
       reference: session ? `chat:${session.id}` : 'chat',
       by: caller.userId,
     });
+    const firstHold = boundFor(priced, messages, OUTPUT_BLOCK_TOKENS);
+    // A wallet that looks short gets the real hold now, so that a refusal is an HTTP error (spec 03 §8).
+    if (!looksAffordable(balance, firstHold)) await meter.reserve(firstHold);
     const upstream = new AbortController();
     const signal = AbortSignal.any([clientSignal, upstream.signal]);
     const iterator = deps.ai.stream({ model: providerModel, messages, signal })[Symbol.asyncIterator]();
-    // The provider request starts now; the first hold is taken while it thinks.
+    // The provider request starts now. No database write runs before the first token is passed on:
+    // PGlite runs queries on the event loop, so even a write "in parallel" would delay it. The first
+    // hold and the user message are written right after it (or once the provider ends without one);
+    // the answer waits for them before its next block of credits and before it is saved.
     const first = iterator.next();
     first.catch(() => undefined);
-    try {
-      await Promise.all([meter.reserve(boundFor(priced, messages, OUTPUT_BLOCK_TOKENS)), saveUser]);
-    } catch (error) {
-      upstream.abort();
-      throw error;
-    }
+    let saveUser: Promise<unknown> = Promise.resolve();
+    const startSave = () => {
+      if (!userRow) return;
+      const row = userRow;
+      userRow = null;
+      saveUser = insertHistories(db, [row]).then(() =>
+        touchSession(db, row.chatId, body.query.slice(0, LAST_MESSAGE_MAX), row.createdAt as Date),
+      );
+      saveUser.catch(() => undefined);
+    };
+    let behind: Promise<void> | null = null;
+    /** After the event loop has turned once (the token is on the socket): the first hold and the user message. */
+    const writeBehind = () => {
+      behind ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        if (meter.held === 0n) meter.begin(firstHold);
+        startSave();
+      });
+      return behind;
+    };
     const inputTokens = messages.reduce((n, m) => n + tokensOf(m.content), 0);
     const block = boundFor(priced, [], OUTPUT_BLOCK_TOKENS);
     const estimate = (text: string) =>
@@ -152,6 +178,7 @@ export function createChatAnswerService(deps: AppDeps) {
           } else if (chunk.type === 'usage') {
             usage = { inputTokens: chunk.inputTokens, outputTokens: chunk.outputTokens };
           }
+          await writeBehind();
           if (chunk.type === 'text' || chunk.type === 'reasoning') {
             try {
               await meter.cover(estimate(reasoning + content), block);
@@ -164,6 +191,7 @@ export function createChatAnswerService(deps: AppDeps) {
           next = iterator.next();
         }
       } catch (error) {
+        startSave();
         if (!isAbortError(error)) {
           await meter.release();
           throw error;
@@ -179,6 +207,8 @@ export function createChatAnswerService(deps: AppDeps) {
         await iterator.return?.(undefined).catch(() => undefined);
       }
       const used = usage ?? { inputTokens, outputTokens: tokensOf(reasoning + content) };
+      await writeBehind();
+      await saveUser;
       const charged = priced ? await meter.settle(priceCall(priced, used)) : 0n;
       let historyId: string | null = null;
       if (session && (content || reasoning)) {
@@ -214,7 +244,7 @@ export function createChatAnswerService(deps: AppDeps) {
       };
     }
 
-    return { run, paid: meter.held > 0n, abort: () => upstream.abort() };
+    return { run, paid: firstHold > 0n, abort: () => upstream.abort() };
   }
 
   return { prepare };

@@ -1,5 +1,3 @@
-import OpenAI from 'openai';
-import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import {
   type AiChunk,
   type AiProvider,
@@ -8,52 +6,107 @@ import {
   abortError,
   isAbortError,
 } from './ai';
+import { sseData } from './sse-parse';
 
 export interface OpenAiCompatibleOptions {
   baseURL: string;
-  /** Local servers (Ollama, llama.cpp, LM Studio) need none; the client still wants a string. */
+  /** Local servers (Ollama, llama.cpp, LM Studio) need none. */
   apiKey?: string;
   model: string;
-  /** Retries of a failed request before any text arrived (the client's own backoff). */
+  /** Retries of a request that failed before any text arrived (connection, 408, 409, 429, 5xx). */
   maxRetries?: number;
+  /** How long the provider may take to start answering (its headers); the stream itself may run longer. */
   timeoutMs?: number;
 }
 
 /** Reasoning arrives under different names: reasoning_content (DeepSeek, vLLM), reasoning (Ollama, OpenRouter). */
-type Delta = ChatCompletionChunk.Choice.Delta & {
-  reasoning_content?: string | null;
-  reasoning?: string | null;
-};
+interface StreamChunk {
+  choices?: {
+    delta?: { content?: string | null; reasoning_content?: string | null; reasoning?: string | null };
+  }[];
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
+  error?: { message?: string };
+}
+
+const RETRY_STATUS = new Set([408, 409, 429]);
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(abortError());
+    });
+  });
 
 /**
  * Any OpenAI-compatible chat completions API (OpenAI, Azure, Ollama, vLLM, LM Studio, llama.cpp
- * server, LiteLLM) through the official client, streamed.
+ * server, LiteLLM), streamed with Node's own fetch (undici: pooled keep-alive connections) and read
+ * event by event, so that the first token is passed on the moment it arrives. The request is
+ * cancelled through the caller's AbortSignal; the usage comes from the final chunk
+ * (`stream_options.include_usage`).
  */
 export function createOpenAiCompatibleProvider(opts: OpenAiCompatibleOptions): AiProvider {
-  const client = new OpenAI({
-    baseURL: opts.baseURL,
-    apiKey: opts.apiKey || 'not-needed',
-    maxRetries: opts.maxRetries ?? 1,
-    timeout: opts.timeoutMs ?? 120_000,
-  });
+  const url = `${opts.baseURL.replace(/\/+$/, '')}/chat/completions`;
   const host = safeHost(opts.baseURL);
+  const maxRetries = opts.maxRetries ?? 1;
+  const timeoutMs = opts.timeoutMs ?? 120_000;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'text/event-stream',
+    ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+  };
+
+  /** The response once its headers are in: retried while nothing was streamed yet. */
+  async function open(body: string, signal: AbortSignal | undefined): Promise<Response> {
+    for (let attempt = 0; ; attempt++) {
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const both = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      let res: Response;
+      try {
+        res = await fetch(url, { method: 'POST', headers, body, signal: both });
+      } catch (error) {
+        if (signal?.aborted) throw abortError();
+        if (attempt < maxRetries) {
+          await sleep(backoff(attempt), signal);
+          continue;
+        }
+        if (timeout.aborted) throw new AiProviderError(`AI provider error: ${host} did not answer in time`);
+        throw new AiProviderError(`AI provider error: cannot reach ${host}${causeOf(error)}`);
+      }
+      if (res.ok && res.body) return res;
+      const retry = attempt < maxRetries && (RETRY_STATUS.has(res.status) || res.status >= 500);
+      const detail = await errorText(res);
+      if (retry) {
+        await sleep(backoff(attempt, res.headers.get('retry-after')), signal);
+        continue;
+      }
+      throw new AiProviderError(`AI provider error (${res.status}): ${detail}`, res.status);
+    }
+  }
 
   async function* stream(req: AiRequest): AsyncGenerator<AiChunk> {
     const signal = req.signal;
     if (signal?.aborted) throw abortError();
+    const body = JSON.stringify({
+      model: req.model ?? opts.model,
+      messages: req.messages,
+      stream: true,
+      stream_options: { include_usage: true },
+      ...(req.maxTokens ? { max_completion_tokens: req.maxTokens } : {}),
+    });
+    const res = await open(body, signal);
+    // Leaving the loop early (a break, an error, the caller's return) cancels the body and its request.
     try {
-      const chunks = await client.chat.completions.create(
-        {
-          model: req.model ?? opts.model,
-          messages: req.messages,
-          stream: true,
-          stream_options: { include_usage: true },
-          ...(req.maxTokens ? { max_completion_tokens: req.maxTokens } : {}),
-        },
-        { signal },
-      );
-      for await (const chunk of chunks) {
-        const delta = chunk.choices?.[0]?.delta as Delta | undefined;
+      for await (const data of sseData(res.body as unknown as AsyncIterable<Uint8Array>)) {
+        if (data === '[DONE]') break;
+        let chunk: StreamChunk;
+        try {
+          chunk = JSON.parse(data) as StreamChunk;
+        } catch {
+          throw new AiProviderError(`AI provider error: ${host} sent a malformed event`);
+        }
+        if (chunk.error) throw new AiProviderError(`AI provider error: ${chunk.error.message ?? 'unknown'}`);
+        const delta = chunk.choices?.[0]?.delta;
         const reasoning = delta?.reasoning_content ?? delta?.reasoning;
         if (reasoning) yield { type: 'reasoning', text: reasoning };
         if (delta?.content) yield { type: 'text', text: delta.content };
@@ -64,9 +117,9 @@ export function createOpenAiCompatibleProvider(opts: OpenAiCompatibleOptions): A
       }
     } catch (error) {
       if (signal?.aborted || isAbortError(error)) throw abortError();
-      throw toProviderError(error, host);
+      if (error instanceof AiProviderError) throw error;
+      throw new AiProviderError(`AI provider error: the stream from ${host} broke${causeOf(error)}`);
     }
-    // The client ends the iteration quietly when the signal fires mid-stream: say so.
     if (signal?.aborted) throw abortError();
     yield { type: 'done' };
   }
@@ -74,21 +127,30 @@ export function createOpenAiCompatibleProvider(opts: OpenAiCompatibleOptions): A
   return { id: 'openai-compatible', label: `${opts.model} (${host})`, offline: false, stream };
 }
 
-function toProviderError(error: unknown, host: string): AiProviderError {
-  if (error instanceof OpenAI.APIConnectionTimeoutError) {
-    return new AiProviderError(`AI provider error: ${host} did not answer in time`);
+/** 0.5 s, 1 s, 2 s… (at most 8 s), or what the provider's Retry-After asks for (up to 8 s). */
+function backoff(attempt: number, retryAfter?: string | null): number {
+  const asked = retryAfter ? Number(retryAfter) * 1000 : Number.NaN;
+  if (Number.isFinite(asked) && asked >= 0) return Math.min(asked, 8000);
+  return Math.min(500 * 2 ** attempt, 8000);
+}
+
+async function errorText(res: Response): Promise<string> {
+  const text = await res.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
+    const e = body.error;
+    if (typeof e === 'string') return e;
+    if (typeof e?.message === 'string') return e.message;
+    if (typeof body.message === 'string') return body.message;
+  } catch {
+    // not JSON: the text itself
   }
-  if (error instanceof OpenAI.APIConnectionError) {
-    return new AiProviderError(`AI provider error: cannot reach ${host}`);
-  }
-  if (error instanceof OpenAI.APIError) {
-    const body = error.error as { message?: unknown } | undefined;
-    const detail = typeof body?.message === 'string' ? body.message : error.message;
-    const status = error.status ? ` (${error.status})` : '';
-    return new AiProviderError(`AI provider error${status}: ${detail}`, error.status);
-  }
-  const detail = error instanceof Error ? error.message : String(error);
-  return new AiProviderError(`AI provider error: ${detail}`);
+  return text.slice(0, 300) || res.statusText || 'no details';
+}
+
+function causeOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: string } })?.cause;
+  return cause?.code && cause.code !== 'ECONNREFUSED' ? ` (${cause.code})` : '';
 }
 
 function safeHost(url: string): string {
