@@ -8,8 +8,9 @@ import {
   type TOrgModelSettings,
 } from '../../shared/domain/models';
 import { priceCall } from '../../shared/domain/models/pricing';
-import { type AiChunk, type AiMessage, AiProviderError, isAbortError } from '../adapters/ai/ai';
-import { boundFor, modelOf, tokensOf } from '../credits/ai-usage';
+import { type AiChunk, AiProviderError, isAbortError } from '../adapters/ai/ai';
+import { createFileStorage } from '../adapters/storage/storage';
+import { boundFor, modelOf, promptTokens, tokensOf } from '../credits/ai-usage';
 import { createCreditsService, type TWalletOwner } from '../credits/credits.service';
 import type { AppDeps } from '../http/context';
 import { AppError, badRequest, notFound } from '../http/errors';
@@ -25,6 +26,7 @@ import {
   touchSession,
 } from './chat.repo';
 import { LAST_MESSAGE_MAX } from './chat.service';
+import { type ChatTurn, withImages } from './chat-images';
 import { createMeter, looksAffordable } from './chat-meter';
 
 /** Output tokens held per block (first block with the prompt, then one more each time it fills). */
@@ -33,11 +35,11 @@ export const OUTPUT_BLOCK_TOKENS = 1000;
 const CONTEXT_MESSAGES = 40;
 
 /** The conversation seen by the model of `modelIdx`, up to `upTo` (all when null): user messages and its own answers. */
-function contextOf(rows: ChatHistoryRow[], upTo: string | null, modelIdx: number): AiMessage[] {
+function contextOf(rows: ChatHistoryRow[], upTo: string | null, modelIdx: number): ChatTurn[] {
   const end = upTo ? rows.findIndex((r) => r.id === upTo) : rows.length - 1;
-  const messages: AiMessage[] = [];
+  const messages: ChatTurn[] = [];
   for (const r of rows.slice(0, end + 1)) {
-    if (r.role === 'user') messages.push({ role: 'user', content: r.content });
+    if (r.role === 'user') messages.push({ role: 'user', content: r.content, mediaIds: r.mediaIds ?? [] });
     else if ((r.modelIdx ?? 0) === modelIdx && r.content)
       messages.push({ role: 'assistant', content: r.content });
   }
@@ -61,6 +63,7 @@ export class StreamCreditError extends AppError {}
 export function createChatAnswerService(deps: AppDeps) {
   const db = deps.database.db;
   const credits = createCreditsService(deps);
+  const storage = deps.storage ?? createFileStorage(deps.env, deps.logger);
 
   /** The organisation's chat models: 400 when the model is unknown or switched off there. */
   function requireModel(settings: TOrgModelSettings, code: string) {
@@ -94,14 +97,16 @@ export function createChatAnswerService(deps: AppDeps) {
     }
     const providerModel = requireModel(settings, code);
     let userHistoryId: string | null = null;
-    let messages: AiMessage[] = [{ role: 'user', content: body.query }];
+    let turns: ChatTurn[] = [{ role: 'user', content: body.query, mediaIds: body.mediaIds }];
+    let questionMedia = body.mediaIds;
     let userRow: Parameters<typeof insertHistories>[1][number] | null = null;
     if (session) {
       if (body.parentHistoryId) {
         const parent = rows.find((r) => r.id === body.parentHistoryId);
         if (parent?.role !== 'user') throw badRequest('parentHistoryId: no such user message in this chat');
         userHistoryId = parent.id;
-        messages = contextOf(rows, parent.id, body.modelIdx);
+        turns = contextOf(rows, parent.id, body.modelIdx);
+        questionMedia = parent.mediaIds ?? [];
       } else {
         userHistoryId = newId();
         userRow = {
@@ -112,9 +117,11 @@ export function createChatAnswerService(deps: AppDeps) {
           role: 'user',
           mediaIds: body.mediaIds,
         };
-        messages = [...contextOf(rows, null, body.modelIdx), { role: 'user', content: body.query }];
+        turns = [...contextOf(rows, null, body.modelIdx), turns[0]];
       }
     }
+    // Attached images go to the model as content parts (no query at all without attachments).
+    const messages = await withImages(db, storage, turns, { userId: caller.userId, orgId }, questionMedia);
     const priced = modelOf(deps.ai, code, deps.env.AI_MODEL);
     const answerId = newId();
     const meter = createMeter(credits, {
@@ -154,7 +161,7 @@ export function createChatAnswerService(deps: AppDeps) {
       });
       return behind;
     };
-    const inputTokens = messages.reduce((n, m) => n + tokensOf(m.content), 0);
+    const inputTokens = promptTokens(messages);
     const block = boundFor(priced, [], OUTPUT_BLOCK_TOKENS);
     const estimate = (text: string) =>
       priced ? priceCall(priced, { inputTokens, outputTokens: tokensOf(text) }) : 0n;

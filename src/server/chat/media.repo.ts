@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { media } from '../db/schema';
 
@@ -33,4 +33,10 @@ export async function listImages(
     )
     .orderBy(desc(media.createdAt), desc(media.id))
     .limit(limit);
+}
+
+/** Media rows by id (any owner: the caller checks who may use them). */
+export async function findMediaMany(db: Db, ids: string[]): Promise<MediaRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(media).where(inArray(media.id, ids));
 }

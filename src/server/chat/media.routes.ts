@@ -14,6 +14,7 @@ import { query } from '../http/validate';
 import { findMembership } from '../orgs/orgs.repo';
 import { callerOf } from '../tools/caller';
 import { findMedia, insertMedia, listImages, type MediaRow } from './media.repo';
+import { readPreferCompressed, storeCompressed } from './media-files';
 
 /** Largest upload accepted (the form around it may add a little). */
 export const MEDIA_MAX_BYTES = 20 * 1024 * 1024;
@@ -32,12 +33,14 @@ const tooLarge = () =>
   );
 
 const urlOf = (m: MediaRow) => `/api/s3/download/${m.id}`;
+/** An image's compressed copy (the original when it has none: the download falls back to it). */
+const compressedUrlOf = (m: MediaRow) => (m.kind === 'image' ? `${urlOf(m)}?variant=compressed` : urlOf(m));
 const view = (m: MediaRow) => ({
   _id: m.id,
   mediaId: m.id,
   url: urlOf(m),
   originalUrl: urlOf(m),
-  compressedUrl: urlOf(m),
+  compressedUrl: compressedUrlOf(m),
   fileName: m.fileName,
   contentType: m.contentType,
   size: m.size,
@@ -70,6 +73,7 @@ export function mediaRoutes(
         const id = newId();
         const key = `media/${caller.orgId ?? 'personal'}/${id}.${checked.ext}`;
         await storage.put(key, bytes, checked.mime);
+        if (checked.kind === 'image') await storeCompressed(storage, key, bytes, checked.mime);
         const row = await insertMedia(db, {
           id,
           userId: caller.userId,
@@ -98,11 +102,17 @@ export function mediaRoutes(
           row &&
           (row.userId === userId || (row.orgId !== null && (await findMembership(db, row.orgId, userId))));
         if (!row || !allowed) throw notFound('Media');
-        const bytes = await storage.get(row.storageKey);
-        if (!bytes) throw notFound('Media');
+        const variant = c.req.query('variant');
+        if (variant !== undefined && variant !== 'compressed')
+          throw badRequest('variant: must be compressed');
+        const found = variant
+          ? await readPreferCompressed(storage, row)
+          : await storage.get(row.storageKey).then((b) => b && { bytes: b, contentType: row.contentType });
+        if (!found) throw notFound('Media');
+        const { bytes } = found;
         return new Response(bytes as Uint8Array<ArrayBuffer>, {
           headers: {
-            'content-type': row.contentType,
+            'content-type': found.contentType,
             'content-length': String(bytes.byteLength),
             'cache-control': 'private, max-age=31536000, immutable',
             'x-content-type-options': 'nosniff',

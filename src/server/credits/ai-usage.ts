@@ -1,5 +1,5 @@
 import { priceCall } from '../../shared/domain/models/pricing';
-import type { AiCompletion, AiMessage, AiProvider } from '../adapters/ai/ai';
+import { type AiCompletion, type AiMessage, type AiProvider, imagesOf, textOf } from '../adapters/ai/ai';
 
 /**
  * Helpers for metering an AI call with the credits service: the bound to reserve before it starts,
@@ -9,6 +9,16 @@ import type { AiCompletion, AiMessage, AiProvider } from '../adapters/ai/ai';
 
 /** Rough token count of a text (≈ 4 characters per token), rounded up; used when a provider reports none. */
 export const tokensOf = (text: string): number => Math.ceil(text.length / 4);
+
+/**
+ * Input tokens an attached image is counted as before the provider reports its usage (a high-detail
+ * image of the compressed size is ~765 tokens at OpenAI; rounded up).
+ */
+export const IMAGE_TOKENS = 1000;
+
+/** Estimated input tokens of a conversation: its texts, and IMAGE_TOKENS per image. */
+export const promptTokens = (messages: AiMessage[]): number =>
+  messages.reduce((n, m) => n + tokensOf(textOf(m.content)) + imagesOf(m.content) * IMAGE_TOKENS, 0);
 
 /** Output tokens reserved for an answer whose length is not capped (reasoning models think first). */
 export const DEFAULT_OUTPUT_BOUND = 4000;
@@ -26,7 +36,7 @@ export function boundFor(
   maxOutputTokens = DEFAULT_OUTPUT_BOUND,
 ): bigint {
   if (!model) return 0n;
-  const input = messages.reduce((n, m) => n + tokensOf(m.content), 0);
+  const input = promptTokens(messages);
   return priceCall(model, { inputTokens: input, outputTokens: maxOutputTokens });
 }
 
@@ -34,7 +44,7 @@ export function boundFor(
 export function costOf(model: string | null, messages: AiMessage[], answer: AiCompletion): bigint {
   if (!model) return 0n;
   const usage = answer.usage ?? {
-    inputTokens: messages.reduce((n, m) => n + tokensOf(m.content), 0),
+    inputTokens: promptTokens(messages),
     outputTokens: tokensOf(answer.reasoning + answer.text),
   };
   return priceCall(model, usage);

@@ -7,10 +7,26 @@ import { AppError } from '../../http/errors';
  */
 export type AiRole = 'system' | 'user' | 'assistant';
 
+/** A part of a message with images (OpenAI's content parts); `url` is a data: or https: URL. */
+export type AiContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string } };
+
 export interface AiMessage {
   role: AiRole;
-  content: string;
+  /** Plain text, or text and image parts (a user message with attached images). */
+  content: string | AiContentPart[];
 }
+
+/** The text of a message's content (its text parts, one per line). */
+export const textOf = (content: AiMessage['content']): string =>
+  typeof content === 'string'
+    ? content
+    : content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+
+/** Images in a message's content. */
+export const imagesOf = (content: AiMessage['content']): number =>
+  typeof content === 'string' ? 0 : content.filter((p) => p.type === 'image_url').length;
 
 /** What a flow looks like to a model that names or describes it. */
 export interface AiFlowSummary {

@@ -1,4 +1,4 @@
-import { type AiChunk, type AiProvider, type AiRequest, abortError } from './ai';
+import { type AiChunk, type AiProvider, type AiRequest, abortError, textOf } from './ai';
 import { offlineToolDescription, offlineToolName } from './offline-naming';
 
 export const OFFLINE_LABEL = 'Offline demo — no AI model';
@@ -17,7 +17,7 @@ export function createOfflineProvider(): AiProvider {
       yield { type: 'text', text: piece };
     }
     if (req.signal?.aborted) throw abortError();
-    const input = req.messages.reduce((n, m) => n + estimateTokens(m.content), 0);
+    const input = req.messages.reduce((n, m) => n + estimateTokens(textOf(m.content)), 0);
     yield { type: 'usage', inputTokens: input, outputTokens: estimateTokens(text) };
     yield { type: 'done' };
   }
@@ -33,7 +33,9 @@ function answer(req: AiRequest): string {
     });
   }
   const last = [...req.messages].reverse().find((m) => m.role === 'user');
-  const said = (last?.content ?? '').replace(/\s+/g, ' ').trim();
+  const said = textOf(last?.content ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const lines = [
     `[${OFFLINE_LABEL}]`,
     'No AI model is connected to this server, so this is not a real answer.',
