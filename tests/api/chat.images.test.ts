@@ -115,7 +115,7 @@ describe('[CHAT] images', () => {
       body: { query: 'And this?', mediaIds: [photo.body.mediaId], model: 'gpt-5-mini' },
     });
     expect(direct.status).toBe(200);
-    const parts = (ai.requests.at(-1)?.body.messages as { content: unknown[] }[])[0].content;
+    const parts = (ai.requests[ai.requests.length - 1].body.messages as { content: unknown[] }[])[0].content;
     expect(parts.map((p) => (p as { type: string }).type)).toEqual(['text', 'image_url']);
   });
 
