@@ -55,20 +55,20 @@ export function automationRoutes(deps: AppDeps) {
   const auth = requireAuth(deps);
   const scope = orgScope(deps);
   const id = (c: Context<AppEnv>) => params(c, ZTaskIdParam).id;
+  const publicOrigin = (c: Context<AppEnv>) =>
+    deps.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(c.req.url).origin;
 
   return (
     new Hono<AppEnv>()
       // public: the description of the task-run call for integrators
-      .get('/openapi.json', (c) =>
-        c.json(taskRunOpenApi(deps.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(c.req.url).origin)),
-      )
+      .get('/openapi.json', (c) => c.json(taskRunOpenApi(publicOrigin(c))))
       // API key of the task's space (no user session)
       .post('/tasks/:id/run', async (c) => {
         const taskId = c.req.param('id');
         const secret = keyFromHeaders(c.req.header('authorization'), c.req.header('x-api-key'));
         let prepared: Awaited<ReturnType<typeof runner.prepare>>;
         try {
-          prepared = await runner.prepare(secret, taskId);
+          prepared = await runner.prepare(secret, taskId, publicOrigin(c));
         } catch (error) {
           if (error instanceof AppError && error.status === 429) {
             c.header('Retry-After', String((error.details as { retryAfter?: number })?.retryAfter ?? 60));

@@ -18,6 +18,7 @@ import type { AppDeps } from '../http/context';
 import { AppError, conflict, notFound, unauthenticated } from '../http/errors';
 import { hitCounter } from '../http/rate-limit.repo';
 import { findTaskById, insertUsage, type TaskRow } from './automation.repo';
+import { createRunRecorder } from './run-records';
 import { cryptoRandom, keyPaidAi, virtualClock } from './task-ports';
 
 const RATE_WINDOW_MS = 60_000;
@@ -40,6 +41,9 @@ export interface PreparedRun {
   key: ApiKeyRow;
   task: TaskRow;
   flow: TRunFlow;
+  flowName: string;
+  /** This server's address, for the activity ids of the run's xAPI statements. */
+  origin: string;
 }
 
 export interface RunAnswer {
@@ -66,7 +70,7 @@ export function createTaskRunner(deps: AppDeps) {
 
   return {
     /** Everything that can refuse the call before it runs: 401, 429, 404, 409. */
-    async prepare(secret: string | null, taskId: string): Promise<PreparedRun> {
+    async prepare(secret: string | null, taskId: string, origin = 'http://localhost'): Promise<PreparedRun> {
       if (!secret)
         throw unauthenticated('An API key is required (Authorization: Bearer <key> or x-api-key).');
       const key = await findApiKeyBySecret(deps, secret);
@@ -95,7 +99,13 @@ export function createTaskRunner(deps: AppDeps) {
       if (task.status !== 'live') throw conflict(`This task is ${task.status}.`);
       const flow = await findFlow(db, task.orgId, task.flowId);
       if (!flow) throw notFound('Flow');
-      return { key, task, flow: { id: flow.id, nodes: flow.nodes, edges: flow.edges } as TRunFlow };
+      return {
+        key,
+        task,
+        flow: { id: flow.id, nodes: flow.nodes, edges: flow.edges } as TRunFlow,
+        flowName: flow.name,
+        origin: origin.replace(/\/+$/, ''),
+      };
     },
 
     async execute(
@@ -115,10 +125,12 @@ export function createTaskRunner(deps: AppDeps) {
         idempotencyKey: `task-run:${runId}`,
       });
       const ai = keyPaidAi(deps, credits, { payer, runId, reference, signal });
+      const recorder = createRunRecorder(deps, p, p.origin);
       let result: Awaited<ReturnType<typeof runHeadless>>;
       try {
         result = await runHeadless(p.flow, jsonInputProvider(input), {
-          ports: { ai, clock: virtualClock(), random: cryptoRandom },
+          ports: { ai, xapi: recorder.port, clock: virtualClock(), random: cryptoRandom },
+          xapi: recorder.context,
           onEvent,
         });
       } catch (error) {
@@ -128,6 +140,11 @@ export function createTaskRunner(deps: AppDeps) {
       const total = (await credits.settle(hold.id, fee)).charged + ai.charged();
       const durationMs = Date.now() - started;
       const status = result.status === 'done' ? 'done' : 'failed';
+      // The statements go to the LRS as a player run's do; a refused one does not undo the paid run.
+      const statementIds = await recorder.store().catch((error: unknown) => {
+        deps.logger.warn('task run statements not stored', { runId, error: String(error) });
+        return [] as string[];
+      });
       await insertUsage(db, {
         id: runId,
         taskId: p.task.id,
@@ -146,6 +163,8 @@ export function createTaskRunner(deps: AppDeps) {
         ...(result.error ? { error: result.error } : {}),
         credits: creditsToNumber(total),
         durationMs,
+        registration: recorder.registration,
+        statements: statementIds.length,
       };
       if (status === 'done') return { status: 200, body } satisfies RunAnswer;
       const error = result.error as TRuntimeIssue;

@@ -150,6 +150,9 @@ export const ZTaskRunResult = z.object({
   error: z.unknown().optional(),
   credits: z.number(),
   durationMs: z.number(),
+  /** The xAPI registration of the run's statements in the task's LRS, and how many were stored. */
+  registration: zText().optional(),
+  statements: z.number().int().optional(),
 });
 export type TTaskRunResult = z.infer<typeof ZTaskRunResult>;
 

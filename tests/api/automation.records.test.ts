@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AiChunk, AiProvider } from '../../src/server/adapters/ai/ai';
+import { createLrsService, lrsSpace } from '../../src/server/lrs';
+import { APP_START_MS, createTestApp, type TestApp } from './harness';
+import { buildKeyWorld, createKey, type KeyWorld } from './helpers/api-keys';
+import { createTask, insertRunnableFlow } from './helpers/automation';
+import { cr, creditsOf, org } from './helpers/credits';
+
+/** A configured model answering AI General Feedback, with usage. */
+const model: AiProvider = {
+  id: 'openai-compatible',
+  label: 'test model',
+  offline: false,
+  async *stream(): AsyncGenerator<AiChunk> {
+    yield { type: 'text', text: '{"score": 7, "feedback": "Clear."}' };
+    yield { type: 'usage', inputTokens: 800, outputTokens: 100 };
+    yield { type: 'done' };
+  },
+};
+
+let t: TestApp;
+let w: KeyWorld;
+let key: { id: string; secret: string };
+let taskId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://flowlearn.test' }, { ai: model });
+}, APP_START_MS);
+beforeEach(async () => {
+  await t.reset();
+  w = await buildKeyWorld(t);
+  key = await createKey(t, w.dev, 'Integration', w.school);
+  const flowId = await insertRunnableFlow(t, w.dev.id, w.school);
+  taskId = (await createTask(t, w.dev.token, w.school, { flowId, name: 'Essay grader' }))._id;
+  await creditsOf(t).grant({ to: org(w.school), amount: cr('5'), idempotencyKey: 'g1' });
+  const top = await t.call('POST', `/api/api-keys/topup/${key.id}`, {
+    token: w.dev.token,
+    orgId: w.school,
+    body: { amount: '5', deductFrom: 'organization' },
+  });
+  expect(top.status).toBe(200);
+});
+afterAll(() => t.close());
+
+const run = (body: unknown) =>
+  t.call('POST', `/api/tasks/${taskId}/run`, { body, headers: { Authorization: `Bearer ${key.secret}` } });
+
+describe('[AUTOMATION] what a headless run records', () => {
+  it('writes the run’s xAPI statements to the task space’s LRS, the key as actor, the task as grouping', async () => {
+    const res = await run({ Essay: 'Trees are tall.' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.registration).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.body.statements).toBeGreaterThan(0);
+    const lrs = createLrsService(t.deps);
+    const page = await lrs.queryStatements(
+      lrsSpace({ orgId: w.school, userId: w.dev.id }),
+      { registration: res.body.registration },
+      { limit: 100 },
+    );
+    expect(page.statements).toHaveLength(res.body.statements);
+    for (const s of page.statements) {
+      expect(s.actor).toMatchObject({
+        account: { homePage: 'https://flowlearn.test', name: `api-key:${key.id}` },
+      });
+      const grouping = (s.context as { contextActivities: { grouping: { id: string }[] } }).contextActivities
+        .grouping;
+      expect(grouping.map((g) => g.id)).toContain(`https://flowlearn.test/automation/task/${taskId}`);
+    }
+    // Nothing in the key owner's personal LRS.
+    const personal = await lrs.queryStatements(
+      lrsSpace({ orgId: null, userId: w.dev.id }),
+      {},
+      { limit: 10 },
+    );
+    expect(personal.statements).toHaveLength(0);
+  });
+});
