@@ -74,4 +74,27 @@ describe('[AUTOMATION] what a headless run records', () => {
     );
     expect(personal.statements).toHaveLength(0);
   });
+
+  it('filters the usage rows (and their CSV) by the run’s outcome: all, done, failed; bad values are 400', async () => {
+    expect((await run({ Essay: 'Trees are tall.' })).status).toBe(200);
+    expect((await run({})).status).toBe(422);
+    const usage = (q: string) =>
+      t.call('GET', `/api/tasks/${taskId}/usage${q}`, { token: w.dev.token, orgId: w.school });
+    const calls = async (q: string) =>
+      ((await usage(q)).body.usage as { calls: number }[]).reduce((n, r) => n + r.calls, 0);
+    expect(await calls('')).toBe(2);
+    expect(await calls('?status=all')).toBe(2);
+    expect(await calls('?status=done')).toBe(1);
+    expect(await calls('?status=failed')).toBe(1);
+    const bad = await usage('?status=live');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('status');
+    const csv = await t.app.request(`/api/tasks/${taskId}/usage/export?status=failed`, {
+      headers: { Authorization: `Bearer ${w.dev.token}`, orgId: w.school },
+    });
+    expect(csv.status).toBe(200);
+    const lines = (await csv.text()).trim().split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1].replace(/"/g, '').split(',').at(-1)).toBe('1');
+  });
 });

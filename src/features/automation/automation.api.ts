@@ -2,6 +2,7 @@ import { api } from '../../shared/api/http';
 import {
   type TCreateTaskRequest,
   type TTaskListQuery,
+  type TTaskUsageQuery,
   type TUpdateTaskRequest,
   ZTaskDetailResponse,
   ZTaskListResponse,
@@ -22,8 +23,8 @@ export const automationApi = {
   setStatus: (id: string, status: 'live' | 'paused') =>
     api.put(`tasks/${id}/status`, { status }, { schema: ZTaskResponse, quiet: true }),
   remove: (id: string) => api.delete(`tasks/${id}`, { schema: ZTaskMessageResponse, quiet: true }),
-  usage: (id: string, from?: string, to?: string) =>
-    api.get(`tasks/${id}/usage`, { query: { from, to }, schema: ZTaskUsageResponse, quiet: true }),
+  usage: (id: string, q: TTaskUsageQuery) =>
+    api.get(`tasks/${id}/usage`, { query: q, schema: ZTaskUsageResponse, quiet: true }),
   generate: (flows: string[]) =>
     api.post('tasks/generate-name-description', { flows }, { schema: ZGenerateNameResponse }),
   userFlows: () => api.get('flows/user', { query: { limit: FLOW_LIST_LIMIT }, schema: ZFlowListResponse }),

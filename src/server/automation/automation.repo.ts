@@ -129,9 +129,16 @@ export async function taskTotals(db: Db, taskId: string): Promise<{ runs: number
 }
 
 /** Usage per API key and UTC day, newest day first, between two instants. */
-export async function usageByKeyAndDay(db: Db, taskId: string, from: Date | null, to: Date | null) {
+export async function usageByKeyAndDay(
+  db: Db,
+  taskId: string,
+  from: Date | null,
+  to: Date | null,
+  status?: 'done' | 'failed',
+) {
   const day = sql<string>`to_char(${taskUsage.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const where = [eq(taskUsage.taskId, taskId)];
+  if (status) where.push(eq(taskUsage.status, status));
   if (from) where.push(sql`${taskUsage.createdAt} >= ${from.toISOString()}::timestamptz`);
   if (to) where.push(sql`${taskUsage.createdAt} < ${to.toISOString()}::timestamptz`);
   return db

@@ -4,6 +4,7 @@ import {
   TaskMessage,
   type TTask,
   type TTaskDetail,
+  type TTaskUsageQuery,
   type TTaskUsageRow,
   type ZCreateTaskRequest,
   type ZTaskListQuery,
@@ -60,12 +61,12 @@ export function createAutomationService(deps: AppDeps) {
     return row;
   }
 
-  async function usage(space: TaskSpace, id: string, q: { from?: string; to?: string }) {
+  async function usage(space: TaskSpace, id: string, q: TTaskUsageQuery) {
     const task = await visible(space, id);
     const from = q.from ? new Date(`${q.from}T00:00:00.000Z`) : null;
     // `to` is a whole day: up to the start of the next one.
     const to = q.to ? new Date(new Date(`${q.to}T00:00:00.000Z`).getTime() + DAY_MS) : null;
-    const rows = await usageByKeyAndDay(db, task.id, from, to);
+    const rows = await usageByKeyAndDay(db, task.id, from, to, q.status);
     return rows.map(
       (r): TTaskUsageRow => ({
         date: r.date,
@@ -149,7 +150,7 @@ export function createAutomationService(deps: AppDeps) {
     usage,
 
     /** The usage rows as CSV, in the table's columns; cells that could be formulas are neutralised. */
-    async usageCsv(space: TaskSpace, id: string, q: { from?: string; to?: string }): Promise<string> {
+    async usageCsv(space: TaskSpace, id: string, q: TTaskUsageQuery): Promise<string> {
       const rows = await usage(space, id, q);
       return toCsv(
         [...TASK_USAGE_CSV_HEADER],

@@ -116,10 +116,19 @@ export const ZTaskDetail = ZTask.extend({
 });
 export type TTaskDetail = z.infer<typeof ZTaskDetail>;
 
+/** Run outcomes the usage table can be filtered by (a usage row is one run). */
+export const TASK_RUN_STATUSES = ['done', 'failed'] as const;
+export type TTaskRunStatus = (typeof TASK_RUN_STATUSES)[number];
 export const ZTaskUsageQuery = z.object({
   from: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).optional(),
   to: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).optional(),
+  /** Omitted (or 'all') for runs of every outcome. */
+  status: z
+    .enum(['all', ...TASK_RUN_STATUSES])
+    .optional()
+    .transform((s) => (s === 'all' ? undefined : s)),
 });
+export type TTaskUsageQuery = { from?: string; to?: string; status?: TTaskRunStatus };
 /** One API key on one UTC day (spec 03 §3 usage row). */
 export const ZTaskUsageRow = z.object({
   date: zText(),

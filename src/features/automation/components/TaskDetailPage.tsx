@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useParams } from 'wouter';
 import {
+  TASK_RUN_STATUSES,
   TASK_USAGE_CSV_HEADER,
   type TTaskDetail,
+  type TTaskRunStatus,
   type TTaskStatus,
   type TTaskUsageRow,
 } from '../../../shared/contract/automation';
@@ -25,13 +27,14 @@ export default function TaskDetailPage() {
   const { t } = useTranslation('task');
   const { taskId = '' } = useParams<{ taskId: string }>();
   const { orgCode } = useSnapshot(space);
-  const ids = { from: useId(), to: useId(), name: useId(), description: useId() };
+  const ids = { from: useId(), to: useId(), status: useId(), name: useId(), description: useId() };
   const [task, setTask] = useState<TTaskDetail | null>(null);
   const [failed, setFailed] = useState(false);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState({ name: '', description: '' });
   const [toggling, setToggling] = useState<TTaskStatus | null>(null);
   const [range, setRange] = useState({ from: '', to: '' });
+  const [runStatus, setRunStatus] = useState<'all' | TTaskRunStatus>('all');
   const [rows, setRows] = useState<TTaskUsageRow[] | null>(null);
 
   useEffect(() => {
@@ -45,11 +48,17 @@ export default function TaskDetailPage() {
   }, [taskId, t]);
   const loadUsage = useCallback(() => {
     setRows(null);
-    automationApi.usage(taskId, range.from || undefined, range.to || undefined).then(
-      (r) => setRows(r.usage),
-      () => setRows([]),
-    );
-  }, [taskId, range]);
+    automationApi
+      .usage(taskId, {
+        from: range.from || undefined,
+        to: range.to || undefined,
+        status: runStatus === 'all' ? undefined : runStatus,
+      })
+      .then(
+        (r) => setRows(r.usage),
+        () => setRows([]),
+      );
+  }, [taskId, range, runStatus]);
   useEffect(loadUsage, [loadUsage]);
 
   if (failed) return <p className="page empty-state">{t('errors.load')}</p>;
@@ -199,6 +208,23 @@ export default function TaskDetailPage() {
             value={range.to}
             onChange={(e) => setRange({ ...range, to: e.target.value })}
           />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.status}>{t('filter')}</label>
+          <select
+            id={ids.status}
+            className="input"
+            data-testid="usage-status"
+            value={runStatus}
+            onChange={(e) => setRunStatus(e.target.value as 'all' | TTaskRunStatus)}
+          >
+            <option value="all">{t('all')}</option>
+            {TASK_RUN_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`runStatus.${s}`)}
+              </option>
+            ))}
+          </select>
         </div>
         <Button variant="secondary" disabled={!rows || rows.length === 0} onClick={exportCsv}>
           {t('detail.export')}
