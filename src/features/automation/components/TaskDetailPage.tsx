@@ -18,6 +18,7 @@ import { space } from '../../../ui/space';
 import { showToast, toastSuccess } from '../../../ui/surfaces';
 import { automationApi } from '../automation.api';
 import { curlExample } from '../curl';
+import { PreviewDrawer } from './PreviewDrawer';
 import { StatusDot } from './StatusDot';
 import { UsageTable } from './UsageTable';
 import '../automation.css';
@@ -34,6 +35,7 @@ export default function TaskDetailPage() {
   const [draft, setDraft] = useState({ name: '', description: '' });
   const [toggling, setToggling] = useState<TTaskStatus | null>(null);
   const [range, setRange] = useState({ from: '', to: '' });
+  const [previewing, setPreviewing] = useState(false);
   const [runStatus, setRunStatus] = useState<'all' | TTaskRunStatus>('all');
   const [rows, setRows] = useState<TTaskUsageRow[] | null>(null);
 
@@ -177,6 +179,18 @@ export default function TaskDetailPage() {
           {t('detail.copy')}
         </Button>
       </div>
+      <p>
+        <Button size="sm" variant="secondary" onClick={() => setPreviewing(true)}>
+          {t('preview.open')}
+        </Button>
+      </p>
+      {previewing && (
+        <PreviewDrawer
+          title={task.flowName || task.name}
+          url={`/viewer/flow/share/${task.flowId}`}
+          onClose={() => setPreviewing(false)}
+        />
+      )}
       <h2>{t('detail.howToCall')}</h2>
       <pre className="curl-example" data-testid="curl-example">
         {curlExample(origin, task._id, task.slots)}
