@@ -25,7 +25,7 @@ export function JournalTable({ journals }: { journals: TJournalReportItem[] }) {
       <table className="report-table" data-testid="journal-table">
         <thead>
           <tr>
-            <th>{t('participants')}</th>
+            <th className="report-person-head">{t('participants')}</th>
             {journals.map((j) => (
               <th key={j.name}>
                 <div className="report-done">

@@ -20,7 +20,9 @@ export function MasteryTable({ objects }: { objects: TReportObject[] }) {
       <table className="report-table" data-testid="mastery-table">
         <thead>
           <tr>
-            <th rowSpan={2}>{t('participants')}</th>
+            <th rowSpan={2} className="report-person-head">
+              {t('participants')}
+            </th>
             {columns.map((c) => (
               <th key={c.key} colSpan={4}>
                 {c.object} · {c.verb}
@@ -48,7 +50,11 @@ export function MasteryTable({ objects }: { objects: TReportObject[] }) {
                   <td key={`${c.key}r`}>{u?.ticked ? 'TRUE' : 'FALSE'}</td>,
                   <td key={`${c.key}s`}>{u?.score?.raw ?? ''}</td>,
                   <td key={`${c.key}m`}>{u?.score?.max ?? ''}</td>,
-                  <td key={`${c.key}e`}>{u?.evidence ?? ''}</td>,
+                  <td key={`${c.key}e`}>
+                    <span className="cell-clip" title={u?.evidence ?? undefined}>
+                      {u?.evidence ?? ''}
+                    </span>
+                  </td>,
                 ];
               })}
             </tr>

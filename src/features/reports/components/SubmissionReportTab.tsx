@@ -71,7 +71,7 @@ export function XapiTable({ objects }: { objects: TReportObject[] }) {
       <table className="report-table" data-testid="xapi-table">
         <thead>
           <tr>
-            <th>{t('participants')}</th>
+            <th className="report-person-head">{t('participants')}</th>
             {columns.map((c) => (
               <th key={c.key}>
                 <div>{c.object}</div>
