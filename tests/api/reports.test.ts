@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createJournalsService } from '../../src/server/journals/journals.service';
+import { REPORTS_FORBIDDEN } from '../../src/server/reports/reports.service';
 import {
   ZCollaborativeJournalResponse,
   ZDashboardResponse,
@@ -160,6 +161,11 @@ describe('[REPORTS] report routes', () => {
         ],
         route,
       ).toEqual([403, 403, 403, 404]);
+      const admin = await t.call('GET', `/api/assignment/${a._id}/${route}`, {
+        token: w.users.head.token,
+        orgId: w.org,
+      });
+      expect(admin.body.message).toBe(REPORTS_FORBIDDEN);
       const out = await t.call('GET', `/api/assignment/${a._id}/${route}`, { orgId: w.org });
       expect(out.status).toBe(401);
       expect(out.body.message).toBe('Not authenticated');
