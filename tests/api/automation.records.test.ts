@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AiChunk, AiProvider } from '../../src/server/adapters/ai/ai';
+import { flows } from '../../src/server/db/schema';
 import { createLrsService, lrsSpace } from '../../src/server/lrs';
+import { newId } from '../../src/shared/domain/ids';
 import { APP_START_MS, createTestApp, type TestApp } from './harness';
 import { buildKeyWorld, createKey, type KeyWorld } from './helpers/api-keys';
 import { createTask, insertRunnableFlow } from './helpers/automation';
@@ -96,5 +98,44 @@ describe('[AUTOMATION] what a headless run records', () => {
     const lines = (await csv.text()).trim().split(/\r?\n/);
     expect(lines).toHaveLength(2);
     expect(lines[1].replace(/"/g, '').split(',').at(-1)).toBe('1');
+  });
+
+  it('lets journal blocks of a run write and read their journals, and lists them in the answer', async () => {
+    const edge = (spec: string) => {
+      const [[source, sourceHandle], [target, targetHandle]] = spec.split('>').map((e) => e.split('.'));
+      return { id: spec, source, sourceHandle, target, targetHandle };
+    };
+    const flowId = newId();
+    const at = { x: 0, y: 0 };
+    await t.database.db.insert(flows).values({
+      id: flowId,
+      orgId: w.school,
+      ownerId: w.dev.id,
+      name: 'Diary',
+      projectId: null,
+      nodes: [
+        { id: 's', type: 'beginNode', position: at, data: { label: 'Start' } },
+        { id: 'essay', type: 'inputNode', position: at, data: { label: 'Essay' } },
+        { id: 'j', type: 'journalNode', position: at, data: { label: 'Diary' } },
+        { id: 'u', type: 'updateJournalNode', position: at, data: { label: 'Diary', content: 'Reviewed.' } },
+        { id: 'r', type: 'readJournalNode', position: at, data: { label: 'Diary' } },
+      ],
+      edges: [
+        edge('s.out>essay.in'),
+        edge('essay.out>j.in'),
+        edge('essay.text>j.entry'),
+        edge('j.out>u.in'),
+        edge('u.out>r.in'),
+      ],
+    });
+    const diary = (await createTask(t, w.dev.token, w.school, { flowId, name: 'Diary task' }))._id;
+    const res = await t.call('POST', `/api/tasks/${diary}/run`, {
+      body: { Essay: 'Day one.' },
+      headers: { Authorization: `Bearer ${key.secret}` },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.journals).toEqual([{ name: 'Diary', content: 'Day one.\n\nReviewed.' }]);
+    expect(res.body.outputs.r.values.entries).toBe('Day one.\n\nReviewed.');
+    expect(res.body.issues.filter((i: { code: string }) => i.code === 'port-missing')).toEqual([]);
   });
 });

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { TXapiPort, TXapiRunContext, TXapiStatement } from '../../shared/domain/runtime';
+import type {
+  TJournal,
+  TJournalPort,
+  TXapiPort,
+  TXapiRunContext,
+  TXapiStatement,
+} from '../../shared/domain/runtime';
 import type { AppDeps } from '../http/context';
 import { createLrsService, lrsSpace } from '../lrs';
 import { flowActivityId } from '../player/player.statements';
@@ -53,4 +59,28 @@ export function createRunRecorder(deps: AppDeps, p: PreparedRun, origin: string)
       return lrs.storeStatements(lrsSpace({ orgId: p.task.orgId, userId: p.task.ownerId }), statements);
     },
   };
+}
+
+/**
+ * The journals of one headless run. Journals are stored per assignment and learner (the journals
+ * table's assignment is required) and a task run has neither, so a run keeps its journals for itself:
+ * a later block of the same run reads what an earlier one wrote, and the answer lists them.
+ */
+export function createRunJournals(now: () => number) {
+  const byName = new Map<string, TJournal>();
+  const stamp = () => new Date(now()).toISOString();
+  const port: TJournalPort = {
+    read: async (name) => byName.get(name) ?? null,
+    async write(name, content) {
+      byName.set(name, { name, content, updatedAt: stamp() });
+    },
+    async update(name, content, mode) {
+      const found = byName.get(name);
+      if (!found) return false;
+      const joined = mode === 'replace' || !found.content ? content : `${found.content}\n\n${content}`;
+      byName.set(name, { name, content: joined, updatedAt: stamp() });
+      return true;
+    },
+  };
+  return { port, list: (): TJournal[] => [...byName.values()] };
 }

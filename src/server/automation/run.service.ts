@@ -18,7 +18,7 @@ import type { AppDeps } from '../http/context';
 import { AppError, conflict, notFound, unauthenticated } from '../http/errors';
 import { hitCounter } from '../http/rate-limit.repo';
 import { findTaskById, insertUsage, type TaskRow } from './automation.repo';
-import { createRunRecorder } from './run-records';
+import { createRunJournals, createRunRecorder } from './run-records';
 import { cryptoRandom, keyPaidAi, virtualClock } from './task-ports';
 
 const RATE_WINDOW_MS = 60_000;
@@ -126,10 +126,17 @@ export function createTaskRunner(deps: AppDeps) {
       });
       const ai = keyPaidAi(deps, credits, { payer, runId, reference, signal });
       const recorder = createRunRecorder(deps, p, p.origin);
+      const journals = createRunJournals(Date.now);
       let result: Awaited<ReturnType<typeof runHeadless>>;
       try {
         result = await runHeadless(p.flow, jsonInputProvider(input), {
-          ports: { ai, xapi: recorder.port, clock: virtualClock(), random: cryptoRandom },
+          ports: {
+            ai,
+            xapi: recorder.port,
+            journals: journals.port,
+            clock: virtualClock(),
+            random: cryptoRandom,
+          },
           xapi: recorder.context,
           onEvent,
         });
@@ -165,6 +172,7 @@ export function createTaskRunner(deps: AppDeps) {
         durationMs,
         registration: recorder.registration,
         statements: statementIds.length,
+        journals: journals.list().map((j) => ({ name: j.name, content: j.content })),
       };
       if (status === 'done') return { status: 200, body } satisfies RunAnswer;
       const error = result.error as TRuntimeIssue;

@@ -162,6 +162,8 @@ export const ZTaskRunResult = z.object({
   /** The xAPI registration of the run's statements in the task's LRS, and how many were stored. */
   registration: zText().optional(),
   statements: z.number().int().optional(),
+  /** Journals the run's journal blocks wrote (kept for the run only: a task run has no assignment). */
+  journals: z.array(z.object({ name: zText(), content: zText() })).optional(),
 });
 export type TTaskRunResult = z.infer<typeof ZTaskRunResult>;
 
