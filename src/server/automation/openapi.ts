@@ -106,6 +106,19 @@ export function taskRunOpenApi(origin: string) {
             error: { type: 'object', description: 'Why the run stopped (status failed).' },
             credits: { type: 'number', description: 'What this run cost, in credits.' },
             durationMs: { type: 'number' },
+            registration: {
+              type: 'string',
+              description: "The xAPI registration (UUID) of the run's statements in the task space's LRS.",
+            },
+            statements: { type: 'integer', description: 'How many xAPI statements the run stored.' },
+            journals: {
+              type: 'array',
+              description: 'Journals the run’s journal blocks wrote (kept for this run only).',
+              items: {
+                type: 'object',
+                properties: { name: { type: 'string' }, content: { type: 'string' } },
+              },
+            },
             message: { type: 'string' },
           },
         },
