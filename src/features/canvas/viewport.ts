@@ -14,3 +14,6 @@ export function isOverCanvas(x: number, y: number): boolean {
   const hit = document.elementFromPoint(x, y);
   return !!hit && !!canvasEl?.contains(hit);
 }
+
+/** The canvas element itself (the placing hint is drawn inside it). */
+export const canvasElement = (): HTMLElement | null => canvasEl;

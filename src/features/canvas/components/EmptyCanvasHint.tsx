@@ -4,6 +4,9 @@ import { Button } from '../../../ui/Button';
 import { editor, useGraphSelector } from '../store/canvas.store';
 
 const isEmpty = (g: { nodes: unknown[] }) => g.nodes.length === 0;
+// A finger first (tablet, phone): a tap chooses a block and a second tap places it.
+const touchFirst = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
 
 /**
  * A new flow opens on an empty canvas: say where blocks come from. On a phone the block list is a
@@ -17,7 +20,7 @@ export function EmptyCanvasHint() {
   if (!empty || status !== 'ready') return null;
   return (
     <div className="flow-empty" role="note" data-testid="empty-canvas">
-      <p>{t('canvas.empty')}</p>
+      <p>{t(touchFirst() ? 'canvas.emptyTouch' : 'canvas.empty')}</p>
       <Button
         variant="secondary"
         size="sm"
