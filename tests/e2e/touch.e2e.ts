@@ -74,6 +74,7 @@ async function centreOf(page: Page, selector: string): Promise<Point> {
 }
 
 async function tapOn(page: Page, selector: string): Promise<void> {
+  await page.locator(selector).first().scrollIntoViewIfNeeded();
   const p = await centreOf(page, selector);
   await page.touchscreen.tap(p.x, p.y);
 }
@@ -90,6 +91,35 @@ async function expectPlacedAt(page: Page, type: string, at: Point): Promise<void
   expect(box, `${type} is drawn`);
   const inside = at.x > box.x && at.x < box.x + box.width && at.y > box.y - 4 && at.y < box.y + box.height;
   expect(inside, `${type} placed at ${JSON.stringify(at)}, drawn at ${JSON.stringify(box)}`);
+}
+
+/** Every visible element inside `container` ends within it and within the window (nothing clipped). */
+async function overflowing(page: Page, container: string): Promise<string[]> {
+  return page.locator(container).evaluate((root) => {
+    const outer = root.getBoundingClientRect();
+    const right = Math.min(outer.right, window.innerWidth) + 1;
+    return [...root.querySelectorAll<HTMLElement>('*')]
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && (r.right > right || r.left < outer.left - 1);
+      })
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`);
+  });
+}
+
+async function expectTopBarLabelled(page: Page): Promise<void> {
+  const tools = page.locator('.flow-topbar .flow-tool:visible');
+  const n = await tools.count();
+  expect(n >= 4, `top bar tools: ${n}`);
+  for (let i = 0; i < n; i++) {
+    const tool = tools.nth(i);
+    const label = await tool.getAttribute('aria-label');
+    const caption = tool.locator('.flow-tool__caption');
+    const box = await caption.boundingBox();
+    expect(label && box && box.width > 0, `tool ${i} has a name and shows it (${label})`);
+    expectEqual(await caption.textContent(), label, 'the visible caption is the name');
+  }
+  expectEqual(JSON.stringify(await overflowing(page, '.flow-topbar')), '[]', 'top bar within the screen');
 }
 
 export default defineE2E([
@@ -159,5 +189,85 @@ export default defineE2E([
       await screenshot('built');
     },
     { browser: { viewport: 'tablet', touch: true }, timeoutMs: 120_000 },
+  ),
+  test(
+    '[TOUCH] tablet 1024×768: labelled top bar, folded shortcuts, the block panel fits, the link banner clears the aimed block',
+    async ({ page, url, screenshot }) => {
+      await openNewFlow(page, url, 'Tablet fit');
+      await expectTopBarLabelled(page);
+      const shortcuts = page.locator('.shortcut-details');
+      expectEqual(
+        await shortcuts.evaluate((d) => (d as HTMLDetailsElement).open),
+        false,
+        'shortcuts folded on touch',
+      );
+      await shortcuts.locator('summary').tap();
+      await page.locator('.shortcut-list').waitFor();
+      await shortcuts.locator('summary').tap();
+
+      await tapOn(page, entry('displayNode'));
+      await page.touchscreen.tap(480, 170);
+      await page.locator('.react-flow__node-displayNode').waitFor();
+      await tapOn(page, entry('textNode'));
+      await page.touchscreen.tap(480, 520);
+      await page.locator('.react-flow__node-textNode').waitFor();
+      expectEqual(
+        JSON.stringify(await overflowing(page, '.flow-panel')),
+        '[]',
+        'block panel within the screen',
+      );
+      await page.locator('.flow-panel .panel-group').first().scrollIntoViewIfNeeded();
+      await screenshot('panel');
+
+      // A link aimed at a block in the top half: the refusal shows at the bottom edge, off that block.
+      const from = await centreOf(
+        page,
+        '.react-flow__node-textNode .react-flow__handle[data-handleid="text"]',
+      );
+      const to = await centreOf(
+        page,
+        '.react-flow__node-displayNode .react-flow__handle[data-handleid="in"]',
+      );
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 8 });
+      await page.mouse.move(to.x, to.y, { steps: 8 });
+      const banner = page.getByTestId('link-banner');
+      await page.locator('.link-banner--refused').waitFor();
+      expectEqual(await banner.getAttribute('data-side'), 'bottom', 'banner edge while aiming high');
+      const b = await banner.boundingBox();
+      const target = await page.locator('.react-flow__node-displayNode').boundingBox();
+      expect(b && target, 'banner and target drawn');
+      expect(
+        b.y > target.y + target.height,
+        `banner ${JSON.stringify(b)} clear of ${JSON.stringify(target)}`,
+      );
+      await screenshot('refusal');
+      await page.mouse.up();
+    },
+    { browser: { viewport: 'tablet', touch: true }, timeoutMs: 120_000 },
+  ),
+  test(
+    '[TOUCH] phone 390×844: labelled top bar, the block panel fits, tap to place from the drawer',
+    async ({ page, url, screenshot }) => {
+      await openNewFlow(page, url, 'Phone fit');
+      await expectTopBarLabelled(page);
+      await page.getByRole('button', { name: 'Blocks', exact: true }).tap();
+      await tapOn(page, entry('textNode'));
+      // The drawer steps aside so the canvas can be tapped.
+      await page.getByTestId('placing-hint').waitFor();
+      await page.touchscreen.tap(200, 400);
+      await expectPlacedAt(page, 'textNode', { x: 200, y: 400 });
+      await page.getByRole('button', { name: 'Properties', exact: true }).tap();
+      await page.locator('.flow-panel.is-open').waitFor();
+      await sleep(300);
+      expectEqual(
+        JSON.stringify(await overflowing(page, '.flow-panel')),
+        '[]',
+        'block panel within the screen',
+      );
+      await screenshot('panel');
+    },
+    { browser: { viewport: 'phone' }, timeoutMs: 120_000 },
   ),
 ]);

@@ -2,11 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../ui/Button';
 import { editor, useGraphSelector } from '../store/canvas.store';
+import { placing } from '../store/placing';
+import { touchFirst } from './pointer';
 
 const isEmpty = (g: { nodes: unknown[] }) => g.nodes.length === 0;
-// A finger first (tablet, phone): a tap chooses a block and a second tap places it.
-const touchFirst = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
 
 /**
  * A new flow opens on an empty canvas: say where blocks come from. On a phone the block list is a
@@ -17,7 +16,9 @@ export function EmptyCanvasHint() {
   const { t } = useTranslation();
   const empty = useGraphSelector(isEmpty);
   const { status } = useSnapshot(editor);
-  if (!empty || status !== 'ready') return null;
+  // While a chosen block waits for a tap, the whole canvas is the place to tap.
+  const { type: placingType } = useSnapshot(placing);
+  if (!empty || status !== 'ready' || placingType) return null;
   return (
     <div className="flow-empty" role="note" data-testid="empty-canvas">
       <p>{t(touchFirst() ? 'canvas.emptyTouch' : 'canvas.empty')}</p>
