@@ -55,7 +55,7 @@ const toggleDrawer = (which: 'palette' | 'panel') => {
  */
 export function TopBar({ orgCode, projectId }: { orgCode: string; projectId: string }) {
   const { t } = useTranslation();
-  const { canUndo, canRedo, saving, pending, drawer, boxSelect, status } = useSnapshot(editor);
+  const { canUndo, canRedo, saving, pending, drawer, boxSelect, status, name } = useSnapshot(editor);
   const ready = status === 'ready';
   const exportFlow = useFlowExport();
   useEffect(offerFlowExport, []);
@@ -68,6 +68,8 @@ export function TopBar({ orgCode, projectId }: { orgCode: string; projectId: str
       >
         ←<span className="flow-topbar__wide"> {t('canvas.backShort')}</span>
       </Link>
+      {/* The page's heading for screen readers; the name is edited in the field beside it. */}
+      {ready && <h1 className="visually-hidden">{name}</h1>}
       {ready && <NameField />}
       {ready && <SaveState />}
       <div className="flow-topbar__tools">
