@@ -256,6 +256,8 @@ export default defineE2E([
       await tapOn(page, entry('textNode'));
       // The drawer steps aside so the canvas can be tapped.
       await page.getByTestId('placing-hint').waitFor();
+      await page.locator('.flow-palette.is-open').waitFor({ state: 'detached' });
+      await sleep(400); // the drawer's slide-out (0.2 s)
       await page.touchscreen.tap(200, 400);
       await expectPlacedAt(page, 'textNode', { x: 200, y: 400 });
       await page.getByRole('button', { name: 'Properties', exact: true }).tap();
