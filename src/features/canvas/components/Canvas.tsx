@@ -8,9 +8,11 @@ import {
   type OnConnectStartParams,
   ReactFlow,
 } from '@xyflow/react';
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { TCanvasEdge, TCanvasNode } from '../canvas.types';
+import { useSimplified } from '../lod';
 import { editor, useGraph } from '../store/canvas.store';
 import { connect, onEdgesChange, onNodesChange, reconnect } from '../store/edit.actions';
 import { commit } from '../store/history.actions';
@@ -28,8 +30,9 @@ import { EmptyCanvasHint } from './EmptyCanvasHint';
 import { EDGE_TYPES } from './FlowEdge';
 import { NODE_TYPES } from './FlowNode';
 import { LinkBanner } from './LinkBanner';
+import { LodWatch } from './LodWatch';
 import { OverviewMap } from './OverviewMap';
-import { openingView } from './opening-view';
+import { MIN_ZOOM, openingView, type TView } from './opening-view';
 
 // Handlers and options live at module level: ReactFlow must see the same objects on every render.
 const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
@@ -68,54 +71,62 @@ export function Canvas() {
   const { nodes, edges } = useGraph();
   const { boxSelect } = useSnapshot(editor);
   const { active } = useSnapshot(linkHint);
+  const simplified = useSimplified();
+  // The opening view needs the canvas's size: read in a layout effect, before anything is painted.
+  const [view, setView] = useState<TView | null>(null);
+  useLayoutEffect(() => setView(openingView()), []);
   return (
     <section
       className={`flow-canvas${active ? ' flow-canvas--linking' : ''}`}
       ref={setCanvasElement}
       aria-label={t('canvas.canvasLabel')}
     >
-      <ReactFlow<TCanvasNode, TCanvasEdge>
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={NODE_TYPES}
-        edgeTypes={EDGE_TYPES}
-        onNodesChange={onNodesChange}
-        onEdgesChange={onEdgesChange}
-        onConnect={onConnect}
-        onConnectStart={onConnectStart}
-        onConnectEnd={onConnectEnd}
-        onReconnectStart={onReconnectStart}
-        onReconnect={onReconnect}
-        onReconnectEnd={onReconnectEnd}
-        isValidConnection={isValidLink}
-        onNodeDragStop={onGestureEnd}
-        onSelectionDragStop={onGestureEnd}
-        onPaneClick={onPaneClick}
-        deleteKeyCode={null}
-        selectionKeyCode="Shift"
-        multiSelectionKeyCode={MULTI_SELECT_KEYS}
-        selectionOnDrag={boxSelect}
-        panOnDrag={boxSelect ? PAN_WITH_MIDDLE_OR_RIGHT : true}
-        onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_FROM}
-        connectionRadius={28}
-        onInit={openingView}
-        minZoom={0.05}
-        maxZoom={2}
-      >
-        <Background gap={24} />
-        <Controls showInteractive={false} />
-        {nodes.length > LIGHT_OVERVIEW_FROM ? (
-          <OverviewMap />
-        ) : (
-          <MiniMap
-            pannable
-            zoomable
-            style={MINIMAP_STYLE}
-            nodeColor={miniMapColour}
-            ariaLabel={t('canvas.minimap')}
-          />
-        )}
-      </ReactFlow>
+      {view && (
+        <ReactFlow<TCanvasNode, TCanvasEdge>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={NODE_TYPES}
+          edgeTypes={EDGE_TYPES}
+          onNodesChange={onNodesChange}
+          onEdgesChange={onEdgesChange}
+          onConnect={onConnect}
+          onConnectStart={onConnectStart}
+          onConnectEnd={onConnectEnd}
+          onReconnectStart={onReconnectStart}
+          onReconnect={onReconnect}
+          onReconnectEnd={onReconnectEnd}
+          isValidConnection={isValidLink}
+          onNodeDragStop={onGestureEnd}
+          onSelectionDragStop={onGestureEnd}
+          onPaneClick={onPaneClick}
+          deleteKeyCode={null}
+          selectionKeyCode="Shift"
+          multiSelectionKeyCode={MULTI_SELECT_KEYS}
+          selectionOnDrag={boxSelect}
+          panOnDrag={boxSelect ? PAN_WITH_MIDDLE_OR_RIGHT : true}
+          onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_FROM}
+          connectionRadius={28}
+          defaultViewport={view}
+          minZoom={MIN_ZOOM}
+          maxZoom={2}
+        >
+          <LodWatch />
+          {/* Zoomed far out its dots would be sub-pixel tiles, costly to paint and invisible. */}
+          {!simplified && <Background gap={24} />}
+          <Controls showInteractive={false} />
+          {nodes.length > LIGHT_OVERVIEW_FROM ? (
+            <OverviewMap />
+          ) : (
+            <MiniMap
+              pannable
+              zoomable
+              style={MINIMAP_STYLE}
+              nodeColor={miniMapColour}
+              ariaLabel={t('canvas.minimap')}
+            />
+          )}
+        </ReactFlow>
+      )}
       <LinkBanner />
       <EmptyCanvasHint />
     </section>

@@ -49,10 +49,13 @@ export function scheduleSave(delay = SAVE_DEBOUNCE_MS): void {
 }
 
 /** Everything a change does besides changing the graph: count it, keep it here, send it soon. */
-export function afterChange(): void {
+export function afterChange(opts: { draftAfterPaint?: boolean } = {}): void {
   editor.pending += 1;
   editor.refusal = null;
-  void writeDraftNow();
+  if (opts.draftAfterPaint && typeof requestAnimationFrame === 'function') {
+    // Copying a large flow into IndexedDB takes milliseconds; after the next frame it costs none of it.
+    requestAnimationFrame(() => setTimeout(() => void writeDraftNow(), 0));
+  } else void writeDraftNow();
   persistHistorySoon();
   scheduleSave();
 }
