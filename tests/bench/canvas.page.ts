@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 /**
  * In-page measurements for the canvas bench. FIRST_RENDER_SCRIPT runs at document start of every
  * navigation: a requestAnimationFrame loop that notes the first frame at which the blocks in view
- * are drawn (at least one block in the DOM, none still hidden for measuring, the opening view placed:
- * the canvas's data-opened) and the count stays the same for the next two frames. performance.now() counts from navigation start.
+ * are drawn (at least one block in the DOM or painted by the simplified drawing, none still hidden
+ * for measuring, the opening view placed: the canvas's data-opened) and the count stays the same for the next two frames. performance.now() counts from navigation start.
  * It also defines __name: tsx compiles this file keeping function names, and the helpers it inserts
  * into the functions passed to page.evaluate would otherwise be undefined in the page.
  */
@@ -15,16 +15,19 @@ export const FIRST_RENDER_SCRIPT = `(() => {
   const tick = () => {
     const nodes = document.querySelectorAll('.react-flow__node');
     const opened = document.querySelector('.flow-canvas[data-opened]');
-    let ready = nodes.length > 0 && opened;
+    // Zoomed out past reading the blocks are painted on one canvas, which says how many it drew.
+    const painted = document.querySelector('.flow-lod[data-drawn]');
+    const count = painted ? Number(painted.dataset.drawn) : nodes.length;
+    let ready = count > 0 && opened;
     if (ready) for (const n of nodes) if (n.style.visibility === 'hidden') { ready = false; break; }
-    if (ready && candidate && candidate.count === nodes.length) {
+    if (ready && candidate && candidate.count === count) {
       if (++stable >= 2) {
-        window.__firstRender = { ms: candidate.ms, nodes: nodes.length };
+        window.__firstRender = { ms: candidate.ms, nodes: count };
         return;
       }
     } else {
       stable = 0;
-      candidate = ready ? { ms: performance.now(), count: nodes.length } : null;
+      candidate = ready ? { ms: performance.now(), count } : null;
     }
     requestAnimationFrame(tick);
   };

@@ -2,7 +2,6 @@ import '@xyflow/react/dist/style.css';
 import {
   Background,
   type Connection,
-  Controls,
   type FinalConnectionState,
   MiniMap,
   type OnConnectStartParams,
@@ -30,9 +29,11 @@ import { EmptyCanvasHint } from './EmptyCanvasHint';
 import { EDGE_TYPES } from './FlowEdge';
 import { NODE_TYPES } from './FlowNode';
 import { LinkBanner } from './LinkBanner';
+import { LodLayer, lodPaneClick } from './LodLayer';
 import { LodWatch } from './LodWatch';
 import { OverviewMap } from './OverviewMap';
 import { MIN_ZOOM, openingView, type TView } from './opening-view';
+import { ViewControls } from './ViewControls';
 
 // Handlers and options live at module level: ReactFlow must see the same objects on every render.
 const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
@@ -55,9 +56,14 @@ const onConnectEnd = (_: unknown, state: FinalConnectionState) => endLinkDrag(st
 const onGestureEnd = () => {
   commit();
 };
-const onPaneClick = () => {
+const onPaneClick = (e: { clientX: number; clientY: number }) => {
+  // In the simplified drawing the blocks are paint: a click on one selects it.
+  if (lodPaneClick(e)) return;
   if (editor.drawer === 'panel') editor.drawer = null;
 };
+// Zoomed out past reading xyflow gets no blocks and no links: LodLayer paints them all at once.
+const NO_NODES: TCanvasNode[] = [];
+const NO_EDGES: TCanvasEdge[] = [];
 const MINIMAP_STYLE = { width: 168, height: 112 };
 const miniMapColour = (n: TCanvasNode) => (n.selected ? '#3b4bd8' : '#94a3b8');
 // Past this many blocks, only those in view are drawn (xyflow's onlyRenderVisibleElements).
@@ -83,8 +89,8 @@ export function Canvas() {
     >
       {view && (
         <ReactFlow<TCanvasNode, TCanvasEdge>
-          nodes={nodes}
-          edges={edges}
+          nodes={simplified ? NO_NODES : nodes}
+          edges={simplified ? NO_EDGES : edges}
           nodeTypes={NODE_TYPES}
           edgeTypes={EDGE_TYPES}
           onNodesChange={onNodesChange}
@@ -113,7 +119,8 @@ export function Canvas() {
           <LodWatch />
           {/* Zoomed far out its dots would be sub-pixel tiles, costly to paint and invisible. */}
           {!simplified && <Background gap={24} />}
-          <Controls showInteractive={false} />
+          <ViewControls />
+          <LodLayer />
           {nodes.length > LIGHT_OVERVIEW_FROM ? (
             <OverviewMap />
           ) : (

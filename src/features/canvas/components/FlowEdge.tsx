@@ -14,7 +14,6 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleSpec } from '../../../shared/domain/node-catalogue';
 import type { TCanvasEdge } from '../canvas.types';
-import { useSimplified } from '../lod';
 import { WarningIcon } from './icons';
 
 const BROKEN_STYLE = { stroke: '#dc2626', strokeWidth: 2, strokeDasharray: '8 6' };
@@ -64,24 +63,7 @@ const DRAWN = {
   simplebezier: SimpleBezierEdge,
 } as const;
 
-/** Zoomed out past reading (lod.ts): a plain straight line in the link's colour, nothing else. */
-function PlainLine({ sourceX, sourceY, targetX, targetY, style }: EdgeProps<TCanvasEdge>) {
-  return (
-    <path
-      className="flow-edge-line"
-      d={`M${sourceX},${sourceY}L${targetX},${targetY}`}
-      stroke={(style?.stroke as string | undefined) ?? '#94a3b8'}
-      // A screen-pixel width: at a tenth of full size a link's own width would vanish.
-      strokeWidth={1.5}
-      vectorEffect="non-scaling-stroke"
-      fill="none"
-    />
-  );
-}
-
 function FlowEdgeView(props: EdgeProps<TCanvasEdge>) {
-  const simplified = useSimplified();
-  if (simplified) return <PlainLine {...props} />;
   if (props.data?.broken) return <BrokenEdge {...props} />;
   const Drawn = DRAWN[(props.type ?? 'default') as keyof typeof DRAWN] ?? BezierEdge;
   return <Drawn {...props} />;

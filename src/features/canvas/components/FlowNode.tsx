@@ -1,12 +1,11 @@
 import { Handle, type NodeProps, Position } from '@xyflow/react';
-import { type CSSProperties, memo, useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { NODE_CATALOGUE, nodeSpec, type THandleSpec } from '../../../shared/domain/node-catalogue';
 import type { TCanvasNode } from '../canvas.types';
-import { useSimplified } from '../lod';
-import { handleRows, specLayout } from '../node-layout';
+import { handleRows } from '../node-layout';
 import { useReachableHandles } from '../store/link-drag';
 import { BoltIcon } from './icons';
-import { GROUP_COLOUR, HANDLE_STYLE, nodeLook } from './node-look';
+import { HANDLE_STYLE, nodeLook } from './node-look';
 import { type TNodeTexts, useNodeTexts } from './useNodeTexts';
 
 function NodeHandle({
@@ -36,49 +35,13 @@ function NodeHandle({
   );
 }
 
-// One style per block type, shared: the plain box has the block's exact size, so xyflow, which
-// measures the wrapper, sees no change of size and keeps the handle places it knows.
-// A selected block is filled with the selection colour: a ring would be sub-pixel this far out.
-const boxStyles = new Map<string, CSSProperties>();
-const SELECTED_FILL = 'var(--c-primary)';
-function boxStyle(type: string, selected = false): CSSProperties | null {
-  const key = `${type}|${selected}`;
-  let style = boxStyles.get(key);
-  if (!style) {
-    const spec = nodeSpec(type);
-    if (!spec) return null;
-    const background = selected ? SELECTED_FILL : GROUP_COLOUR[spec.group];
-    style = { height: specLayout(spec).height, background };
-    boxStyles.set(key, style);
-  }
-  return style;
-}
-
-/** The block zoomed out past reading (level of detail): a box in its group colour, nothing inside. */
-function PlainBox({ type, selected }: { type: string; selected: boolean }) {
-  return (
-    <div
-      className={`flow-node-box${selected ? ' is-selected' : ''}`}
-      style={boxStyle(type, selected) ?? undefined}
-      data-testid="flow-node-box"
-      data-type={type}
-    />
-  );
-}
-
 /**
  * One block on the canvas. Memoised: xyflow hands it the same props while the block is unchanged,
  * so dragging one block re-renders that block only. While a link is dragged it reads its own
  * reachable handles by id; the CSS dims every handle that is not marked reachable. Its texts come from
  * one shared table that changes only with the language (useNodeTexts), never during a drag.
  */
-function FlowNodeView(props: NodeProps<TCanvasNode>) {
-  const simplified = useSimplified();
-  if (simplified && boxStyle(props.type)) return <PlainBox type={props.type} selected={!!props.selected} />;
-  return <FullNode {...props} />;
-}
-
-function FullNode({ id, type, data, selected }: NodeProps<TCanvasNode>) {
+function FlowNodeView({ id, type, data, selected }: NodeProps<TCanvasNode>) {
   const spec = nodeSpec(type);
   const reachable = useReachableHandles(id);
   const texts = useNodeTexts();

@@ -49,3 +49,10 @@ export function openingView(): TView {
   markOpened();
   return view;
 }
+
+/** The whole flow in view (Shift+1 and the fit button): the same fitting as on open, never min zoom 1. */
+export function fitWhole(rf: { setViewport: (v: TView, o?: { duration?: number }) => unknown }): void {
+  const rect = canvasRect();
+  const view = rect && viewFor(graph.get().nodes, rect, false);
+  if (view) void rf.setViewport(view, { duration: 200 });
+}
