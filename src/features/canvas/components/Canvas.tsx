@@ -121,7 +121,8 @@ export function Canvas() {
           {!simplified && <Background gap={24} />}
           <ViewControls />
           <LodLayer />
-          {nodes.length > LIGHT_OVERVIEW_FROM ? (
+          {/* xyflow's MiniMap shows the blocks xyflow has: none in the simplified drawing. */}
+          {nodes.length > LIGHT_OVERVIEW_FROM || simplified ? (
             <OverviewMap />
           ) : (
             <MiniMap

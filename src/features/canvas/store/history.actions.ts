@@ -6,7 +6,7 @@ import {
 } from '../../../shared/domain/edit-history';
 import { rememberSnapshot, snapshotOf } from '../graph-utils';
 import { applyStep } from './apply-step';
-import { editor, graph, session, setHistory } from './canvas.store';
+import { editor, graph, session, setConnectedHandlesLater, setHistory } from './canvas.store';
 import { afterChange } from './save.actions';
 
 /**
@@ -37,7 +37,7 @@ function restore(step: typeof undoStep): boolean {
   editor.isRestoring = true;
   try {
     setHistory(r.history);
-    session.connectedHandles = r.connectedHandles;
+    setConnectedHandlesLater(() => r.connectedHandles);
     // Only the nodes and links the step touched are replaced (apply-step.ts).
     const live = graph.get();
     const next = applyStep(live, from, r.snapshot);
