@@ -72,6 +72,7 @@ export async function listProjectFlows(
 export async function listAccessibleFlows(
   db: Db,
   q: { orgId: string | null; userId: string; allInOrg: boolean; keyword?: string; limit: number },
+  withTotal = true,
 ): Promise<{ rows: FlowSummaryRow[]; total: number }> {
   const visible = db
     .select({ id: collections.id })
@@ -89,6 +90,8 @@ export async function listAccessibleFlows(
     .where(where)
     .orderBy(...byNewest)
     .limit(q.limit);
+  // The list of the home page needs no total: a second statement only the search pays for.
+  if (!withTotal) return { rows, total: rows.length };
   const [{ total }] = await db.select({ total: count() }).from(flows).where(where);
   return { rows, total: Number(total) };
 }

@@ -182,7 +182,7 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
     },
 
     async listUser(caller: Caller, limit: number): Promise<TFlowSummary[]> {
-      const { rows } = await listAccessibleFlows(db, { ...spaceOf(caller), limit });
+      const { rows } = await listAccessibleFlows(db, { ...spaceOf(caller), limit }, false);
       return rows.map(flowSummaryView);
     },
 

@@ -1,0 +1,97 @@
+import { gunzipSync } from 'node:zlib';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orgMembers } from '../../src/server/db/schema';
+import {
+  cachedMembership,
+  forgetMembership,
+  MEMBERSHIP_CACHE_MS,
+} from '../../src/server/orgs/membership-cache';
+import { benchGraph } from '../bench/canvas.data';
+import { APP_START_MS, createTestApp, type TestApp } from './harness';
+import { makeOrg, makeUser } from './helpers/users';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ ACCESS_TOKEN_TTL_SECONDS: '60' });
+}, APP_START_MS);
+afterAll(() => t.close());
+afterEach(async () => {
+  vi.useRealTimers();
+  await t.reset();
+});
+
+const get = (path: string, headers: Record<string, string>) => t.app.request(path, { headers });
+
+describe('[PERF] answers are gzipped off the event loop', () => {
+  it('gzips a large JSON answer with its length, and leaves small or unwanted ones alone', async () => {
+    const ann = await makeUser(t, 'ann@example.org');
+    const created = await t.call('POST', '/api/flows', {
+      token: ann.token,
+      body: { name: 'Big', ...benchGraph(200) },
+    });
+    expect(created.status).toBe(201);
+    const path = `/api/flows/${created.body.data._id}`;
+    const auth = { Authorization: `Bearer ${ann.token}` };
+    const plain = await get(path, { ...auth, 'Accept-Encoding': 'identity' });
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(plain.headers.get('Vary')).toMatch(/Accept-Encoding/);
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThan(20_000);
+
+    const packed = await get(path, { ...auth, 'Accept-Encoding': 'br;q=1, gzip;q=0.8' });
+    expect(packed.headers.get('Content-Encoding')).toBe('gzip');
+    expect(packed.headers.get('Vary')).toMatch(/Accept-Encoding/);
+    const bytes = Buffer.from(await packed.arrayBuffer());
+    expect(Number(packed.headers.get('Content-Length'))).toBe(bytes.length);
+    expect(bytes.length).toBeLessThan(text.length / 4);
+    expect(JSON.parse(gunzipSync(bytes).toString('utf8'))).toEqual(JSON.parse(text));
+
+    const refused = await get(path, { ...auth, 'Accept-Encoding': 'gzip;q=0' });
+    expect(refused.headers.get('Content-Encoding')).toBeNull();
+    const small = await get('/api/health', { 'Accept-Encoding': 'gzip' });
+    expect(small.headers.get('Content-Encoding')).toBeNull();
+    expect((await small.json()).status).toBeDefined();
+  });
+});
+
+describe('[PERF] the caller is checked without work repeated on every request', () => {
+  it('a token whose signature was checked still expires on time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T10:00:00Z'));
+    const bea = await makeUser(t, 'bea@example.org');
+    expect((await t.call('GET', '/api/auth/me', { token: bea.token })).status).toBe(200);
+    vi.setSystemTime(new Date('2030-01-01T10:00:59Z'));
+    expect((await t.call('GET', '/api/auth/me', { token: bea.token })).status).toBe(200);
+    vi.setSystemTime(new Date('2030-01-01T10:01:01Z'));
+    expect((await t.call('GET', '/api/auth/me', { token: bea.token })).status).toBe(401);
+  });
+
+  it('a new member gets in at once; a membership read is trusted for the cache time', async () => {
+    const admin = await makeUser(t, 'cid@example.org');
+    const dot = await makeUser(t, 'dot@example.org');
+    const orgId = await makeOrg(t, 'School', admin);
+    const list = () => t.call('GET', '/api/flows/user', { token: dot.token, orgId });
+    expect((await list()).status).toBe(403);
+    await t.database.db
+      .insert(orgMembers)
+      .values({ orgId, userId: dot.id, role: 'member', createdAt: new Date() });
+    expect((await list()).status).toBe(200);
+
+    // Removed behind this process's back: trusted until the cache time is over, or until forgotten.
+    const db = t.database.db;
+    const where = and(eq(orgMembers.orgId, orgId), eq(orgMembers.userId, dot.id));
+    await db.delete(orgMembers).where(where);
+    expect(await cachedMembership(db, orgId, dot.id)).toBe('member');
+    forgetMembership(db, orgId, dot.id);
+    expect(await cachedMembership(db, orgId, dot.id)).toBeNull();
+    expect((await list()).status).toBe(403);
+
+    await db.insert(orgMembers).values({ orgId, userId: dot.id, role: 'member', createdAt: new Date() });
+    expect(await cachedMembership(db, orgId, dot.id)).toBe('member');
+    await db.delete(orgMembers).where(where);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + MEMBERSHIP_CACHE_MS);
+    expect(await cachedMembership(db, orgId, dot.id)).toBeNull();
+  });
+});
