@@ -55,6 +55,39 @@ describe('[PERF] answers are gzipped off the event loop', () => {
   });
 });
 
+describe('[PERF] a save of the whole graph reads and writes no more than it needs', () => {
+  it('still refuses links to missing nodes and duplicate ids, and answers the flow it stored', async () => {
+    const eve = await makeUser(t, 'eve@example.org');
+    const graph = benchGraph(20);
+    const created = await t.call('POST', '/api/flows', { token: eve.token, body: { name: 'G', ...graph } });
+    const path = `/api/flows/${created.body.data._id}`;
+    const save = (body: object) => t.call('PUT', path, { token: eve.token, body: { revision: 1, ...body } });
+
+    const dangling = { ...graph.edges[0], source: 'gone' };
+    const bad = await save({ nodes: graph.nodes, edges: [dangling, ...graph.edges.slice(1)] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/edges\.0\.source: node 'gone' does not exist/);
+    const twice = await save({ nodes: [...graph.nodes, graph.nodes[3]], edges: graph.edges });
+    expect(twice.body.message).toMatch(/nodes\.20\.id: duplicate node id/);
+    // Nodes alone are checked against the stored links.
+    const orphaned = await save({ nodes: graph.nodes.slice(0, 1) });
+    expect(orphaned.status).toBe(400);
+    expect(orphaned.body.message).toMatch(/does not exist/);
+
+    const moved = graph.nodes.map((n, i) => (i === 2 ? { ...n, position: { x: 7, y: 9 } } : n));
+    const ok = await save({ nodes: moved, edges: graph.edges });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ revision: 2, name: 'G', nodes: moved, edges: graph.edges });
+    const read = await t.call('GET', path, { token: eve.token });
+    expect(read.body).toEqual(ok.body);
+    const stale = await save({ nodes: graph.nodes, edges: graph.edges });
+    expect(stale.status).toBe(409);
+    expect(stale.body.details.current).toEqual(ok.body.data);
+    const renamed = await t.call('PUT', path, { token: eve.token, body: { revision: 2, name: 'H' } });
+    expect(renamed.body.data).toMatchObject({ revision: 3, name: 'H', nodes: moved });
+  });
+});
+
 describe('[PERF] the caller is checked without work repeated on every request', () => {
   it('a token whose signature was checked still expires on time', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
