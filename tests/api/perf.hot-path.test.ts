@@ -1,7 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orgMembers } from '../../src/server/db/schema';
+import { lrsActivities, orgMembers } from '../../src/server/db/schema';
+import { createLrsService, lrsSpace } from '../../src/server/lrs';
 import {
   cachedMembership,
   forgetMembership,
@@ -126,5 +127,38 @@ describe('[PERF] the caller is checked without work repeated on every request', 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + MEMBERSHIP_CACHE_MS);
     expect(await cachedMembership(db, orgId, dot.id)).toBeNull();
+  });
+});
+
+describe('[PERF] the LRS does not upsert an activity definition it has just stored', () => {
+  it('a definition sent again is skipped, yet the latest one still wins and names merge', async () => {
+    const lrs = createLrsService(t.deps);
+    const user = await makeUser(t, 'fox@example.org');
+    const space = lrsSpace({ orgId: null, userId: user.id });
+    const id = 'http://x.test/activities/quiz';
+    const send = (definition: Record<string, unknown>) =>
+      lrs.storeStatements(space, [
+        {
+          actor: { mbox: 'mailto:fox@example.org' },
+          verb: { id: 'http://adlnet.gov/expapi/verbs/answered' },
+          object: { id, definition },
+        },
+      ]);
+    const stored = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(lrsActivities)
+          .where(and(eq(lrsActivities.space, space), eq(lrsActivities.activityId, id)))
+      )[0]?.definition;
+    const a = { type: 'http://x.test/types/a', name: { 'en-GB': 'Quiz' } };
+    const b = { type: 'http://x.test/types/b', name: { 'th-TH': 'แบบทดสอบ' } };
+    await send(a);
+    await send(a);
+    expect(await stored()).toEqual(a);
+    await send(b);
+    expect(await stored()).toEqual({ type: b.type, name: { ...a.name, ...b.name } });
+    await send(a);
+    expect(await stored()).toEqual({ type: a.type, name: { ...a.name, ...b.name } });
   });
 });
