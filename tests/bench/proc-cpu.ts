@@ -17,11 +17,12 @@ function stat(pid: number): { cpuMs: number; ppid: number } | null {
 
 /**
  * CPU of the PostgreSQL server listening on `port` (its postmaster and children) when it runs on this
- * machine and /proc lets us read it: a snapshot per process, so backends that end meanwhile are not
+ * machine and /proc lets us read it (no port: none, e.g. PGlite): a snapshot per process, so backends that end meanwhile are not
  * counted as negative time. `delta(before)` gives the ms used since.
  */
 export function postgresCpu(port: string) {
   const snapshot = (): Map<number, number> | null => {
+    if (!port) return null;
     const procs = new Map<number, { cmd: string; ppid: number; cpuMs: number }>();
     try {
       for (const p of readdirSync('/proc')) {
