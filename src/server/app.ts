@@ -12,6 +12,7 @@ import { collectionsRoutes } from './collections/collections.routes';
 import { createCollectionsService } from './collections/collections.service';
 import { creditsRoutes } from './credits/credits.routes';
 import { flowsRoutes, isFlowImportPath } from './flows/flows.routes';
+import { generatorRoutes } from './generator/generator.routes';
 import { closeOnUnreadBody } from './http/connection';
 import type { AppDeps, AppEnv } from './http/context';
 import { errorResponse } from './http/errors';
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps) {
     .route('/', journalsRoutes(deps))
     .route('/', reportsRoutes(deps))
     .route('/', chatRoutes(deps))
+    .route('/', generatorRoutes(deps))
     .route('/', mediaRoutes(deps, storage))
     .route('/', playerRoutes(deps));
   app.route('/api', api);
