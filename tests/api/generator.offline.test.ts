@@ -26,7 +26,7 @@ beforeEach(async () => {
 
 /** The stage order as the events tell it, with what happened inside each stage. */
 // biome-ignore lint/suspicious/noExplicitAny: events of every shape
-export function outline(events: any[]): string[] {
+function outline(events: any[]): string[] {
   const out: string[] = [];
   for (const e of events) {
     const word = e.type === 'status_changed' ? e.status : e.type;
