@@ -70,7 +70,7 @@ export function widgetsOf(answer: string, alignment: string): TResearchedWidget[
  */
 export function createGeneratorService(deps: AppDeps, opts: { offlineDelayMs?: number } = {}) {
   const credits = createCreditsService(deps);
-  const offlineDelay = opts.offlineDelayMs ?? 15;
+  const offlineDelay = opts.offlineDelayMs ?? 25;
 
   async function prepare(caller: Caller, body: TGenerateFlowRequest, signal: AbortSignal) {
     const prompt = body.flow_input;

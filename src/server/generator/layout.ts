@@ -1,10 +1,11 @@
 import type { TGeneratedEdge, TGeneratedFlow, TGeneratedNode } from '../../shared/contract/generator';
 
 /**
- * A readable layout for a generated flow: the main path from Start runs left to right on one row,
- * each block that feeds a step with data sits in the rows below that step, and anything else goes
- * on a row of its own at the bottom. Every block gets its own cell of a grid whose cells are larger
- * than any block, so no two blocks overlap.
+ * A readable layout for a generated flow: the main path from Start runs left to right on row 0; each
+ * block that feeds a step with data sits below, half a cell to the left of that step (outputs are on
+ * a block's right, inputs on its left, so the link runs forward); anything else goes on a row of its
+ * own at the bottom. Rows below 0 are shifted by half a cell, and every block gets its own cell of a
+ * grid whose cells are larger than any block, so no two blocks overlap.
  */
 export const CELL_W = 360;
 export const CELL_H = 220;
@@ -37,7 +38,7 @@ export function layoutFlow(
     for (const e of flow.edges) {
       const consumer = cell.get(e.target);
       if (cell.has(e.source) || !consumer) continue;
-      place(e.source, Math.max(0, consumer.col - 1), consumer.row + 1);
+      place(e.source, consumer.row === 0 ? consumer.col : consumer.col - 1, consumer.row + 1);
       changed = true;
     }
   }
@@ -47,7 +48,8 @@ export function layoutFlow(
   return {
     nodes: flow.nodes.map((n) => {
       const c = cell.get(n.id) ?? { col: 0, row: 0 };
-      return { ...n, position: { x: c.col * CELL_W, y: c.row * CELL_H } };
+      const x = c.col * CELL_W - (c.row === 0 ? 0 : CELL_W / 2);
+      return { ...n, position: { x, y: c.row * CELL_H } };
     }),
     edges: flow.edges,
   };
