@@ -35,6 +35,8 @@ export const generator = proxy({
   messages: [] as TGeneratorMessage[],
   widgets: [] as TResearchedWidget[],
   ended: null as TGeneratorEnd,
+  /** The server's reason when the stream ended with an error event (e.g. a credit error). */
+  reason: '' as string,
   /** Where the created flow opens. */
   created: null as { projectId: string; flowId: string } | null,
 });
@@ -71,6 +73,7 @@ export async function generate(prompt: string, opts: { localDate?: string } = {}
   generator.messages = [{ id: nextId(), role: 'user', content: text }];
   generator.widgets = [];
   generator.ended = null;
+  generator.reason = '';
   generator.created = null;
   generator.view = 'generating';
   await wait(GENERATION_START_DELAY_MS, ctrl.signal);
@@ -96,6 +99,8 @@ export async function generate(prompt: string, opts: { localDate?: string } = {}
           generator.widgets = event.widgets;
         } else if (event.type === 'flow_generation_completed') {
           flow = { nodes: event.nodes, edges: event.edges };
+        } else if (event.type === 'error') {
+          generator.reason = event.message;
         }
       }
     }
@@ -136,5 +141,6 @@ export function reset(): void {
   generator.messages = [];
   generator.widgets = [];
   generator.ended = null;
+  generator.reason = '';
   generator.created = null;
 }

@@ -62,7 +62,12 @@ export default function GeneratorPage() {
       )}
       {snap.ended && (
         <div className="gen-ended" role="alert">
-          <p>{t(`ended.${snap.ended}`)}</p>
+          <p>
+            {t(`ended.${snap.ended}`)}
+            {snap.ended === 'no-flow' && snap.reason && (
+              <span className="gen-ended__reason"> {snap.reason}</span>
+            )}
+          </p>
           <Button variant="secondary" size="sm" needsConnection onClick={() => void generate(snap.prompt)}>
             {t('retry')}
           </Button>
