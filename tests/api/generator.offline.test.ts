@@ -138,6 +138,14 @@ describe('[GENERATOR] POST /api/v1/flows/generate with the offline provider', ()
     expect(notJson.status).toBe(400);
   });
 
+  it('answers one JSON object to a client that does not read streams', async () => {
+    const res = await t.call('POST', PATH, { token: ann.token, body: { flow_input: PROMPT } });
+    expect(res.status).toBe(200);
+    expect(res.body.error).toBeNull();
+    expect(validateGraph(res.body.flow).ok).toBe(true);
+    expect(res.body.widgets.length).toBeGreaterThan(4);
+  });
+
   it('stops when the client goes away (Stop)', async () => {
     const stop = new AbortController();
     const res = await postStream(t, PATH, { flow_input: PROMPT }, { token: ann.token, signal: stop.signal });

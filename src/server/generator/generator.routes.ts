@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { CREDITS_CHANGED_HEADER } from '../../shared/contract/credits';
-import { ZGenerateFlowRequest } from '../../shared/contract/generator';
+import { type TGeneratorEvent, ZGenerateFlowRequest } from '../../shared/contract/generator';
 import { sseResponse } from '../chat/sse';
+import { markCreditsChanged } from '../credits/credits.http';
 import { requireAuth } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/context';
 import { orgScope } from '../http/org-scope';
@@ -24,6 +25,22 @@ export function generatorRoutes(deps: AppDeps, opts: { offlineDelayMs?: number }
     const clientGone = new AbortController();
     const signal = AbortSignal.any([c.req.raw.signal, clientGone.signal]);
     const generation = await generator.prepare(callerOf(c), body, signal);
+    if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
+      // A client that does not read streams gets the outcome as one JSON answer.
+      const events: TGeneratorEvent[] = [];
+      await generation.run((e) => events.push(e)).catch(() => undefined);
+      if (generation.paid) markCreditsChanged(c);
+      const flow = events.find((e) => e.type === 'flow_generation_completed');
+      const research = events.find((e) => e.type === 'research_completed');
+      const error = events.find((e) => e.type === 'error');
+      return c.json({
+        flow: flow ? { nodes: flow.nodes, edges: flow.edges } : null,
+        widgets: research?.widgets ?? [],
+        error: flow
+          ? null
+          : { message: error?.message ?? 'The flow could not be generated.', errorCode: error?.errorCode },
+      });
+    }
     return sseResponse(
       async (send) => {
         try {

@@ -47,13 +47,17 @@ export function extractJson(text: string): unknown {
   for (const c of candidates) {
     if (!c) continue;
     const trimmed = c.trim();
-    for (const [open, close] of [
-      ['{', '}'],
-      ['[', ']'],
-    ] as const) {
-      const start = trimmed.indexOf(open);
-      const end = trimmed.lastIndexOf(close);
-      if (start < 0 || end <= start) continue;
+    // The outermost shape is the one that opens first: an array of objects is an array.
+    const shapes = (
+      [
+        ['{', '}'],
+        ['[', ']'],
+      ] as const
+    )
+      .map(([open, close]) => ({ start: trimmed.indexOf(open), end: trimmed.lastIndexOf(close) }))
+      .filter((s) => s.start >= 0 && s.end > s.start)
+      .sort((a, b) => a.start - b.start);
+    for (const { start, end } of shapes) {
       try {
         return JSON.parse(trimmed.slice(start, end + 1));
       } catch {

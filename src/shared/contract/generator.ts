@@ -12,6 +12,8 @@ import { zText } from './text';
  *       { type: 'research_completed', widgets }       the blocks the flow will use, with drafted content
  *       { type: 'flow_generation_completed', nodes, edges }   a flow that passes every link rule
  *       { type: 'error', message, errorCode? }        the generation ended without a flow
+ *   Without `Accept: text/event-stream` the same outcome comes as one JSON answer:
+ *     { flow: { nodes, edges } | null, widgets, error: { message, errorCode? } | null }
  *   Bad input → 400 naming the field; a wallet that cannot pay the first stage → the credit errors of §8.
  */
 export const GENERATION_STAGES = [
