@@ -31,7 +31,7 @@ export default function GeneratorPage() {
   const waiting = snap.view === 'generating' && !snap.messages.some((m) => m.status);
 
   return (
-    <main className="gen-screen" data-view={snap.view}>
+    <div className="gen-screen" data-view={snap.view}>
       <header className="gen-head">
         <h1>{t('title')}</h1>
         <div className="gen-actions">
@@ -92,6 +92,6 @@ export default function GeneratorPage() {
           </Button>
         </form>
       )}
-    </main>
+    </div>
   );
 }
