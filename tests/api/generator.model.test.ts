@@ -168,6 +168,18 @@ describe('[GENERATOR] generation with an OpenAI-compatible model', () => {
     expect(ai.requests).toHaveLength(0);
   });
 
+  it('charges per stage: a wallet that runs dry half-way ends the stream with the credit error', async () => {
+    const cleo = await makeUser(t, 'cleo@example.com');
+    await creditsOf(t).grant({ to: user(cleo.id), amount: cr('0.2'), idempotencyKey: 'g-cleo' });
+    const events = await sseEvents(await postStream(t, PATH, { flow_input: PROMPT }, { token: cleo.token }));
+    expect(statuses(events)).toEqual(['standards_extraction', 'thought_process']);
+    expect(events.at(-1)).toMatchObject({ type: 'error', errorCode: 'UNIT_BALANCE_INSUFFICIENT' });
+    expect(ai.requests).toHaveLength(1);
+    const balance = await creditsOf(t).balanceOf(user(cleo.id));
+    expect(balance).toMatchObject({ balance: cr('0.2') - perCall, reserved: 0n });
+    await expectBooksBalance(t);
+  });
+
   it('Stop aborts the provider call and releases what was held but not used', async () => {
     mode = 'slow';
     const stop = new AbortController();
