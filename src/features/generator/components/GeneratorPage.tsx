@@ -40,7 +40,7 @@ export default function GeneratorPage() {
               {t('stop')}
             </Button>
           )}
-          {snap.messages.length > 0 && (
+          {snap.messages.length > 0 && snap.view !== 'creating-flow' && (
             <Button variant="ghost" size="sm" onClick={reset}>
               {t('reset')}
             </Button>
