@@ -11,6 +11,7 @@ import { collectionsRoutes } from './collections/collections.routes';
 import { createCollectionsService } from './collections/collections.service';
 import { creditsRoutes } from './credits/credits.routes';
 import { flowsRoutes, isFlowImportPath } from './flows/flows.routes';
+import { generatorRoutes } from './generator/generator.routes';
 import { compressAnswers } from './http/compress';
 import { closeOnUnreadBody } from './http/connection';
 import type { AppDeps, AppEnv } from './http/context';
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps) {
     .route('/', journalsRoutes(deps))
     .route('/', reportsRoutes(deps))
     .route('/', chatRoutes(deps))
+    .route('/', generatorRoutes(deps))
     .route('/', mediaRoutes(deps, storage))
     .route('/', playerRoutes(deps));
   app.route('/api', api);

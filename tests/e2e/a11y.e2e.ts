@@ -21,6 +21,7 @@ const SIGNED_IN = [
   '/editor/personal/credits',
   '/editor/personal/settings',
   '/editor/personal/join-org',
+  '/editor/personal/ai-flow-generator',
   '/editor/demo-school/lrs',
 ];
 
