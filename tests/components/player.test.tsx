@@ -5,9 +5,9 @@ import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { Closed } from '../../src/player/pages/Closed';
 import { codeFrom } from '../../src/player/pages/JoinPage';
-import { Markdown } from '../../src/player/run/Markdown';
 import { MediaAsk } from '../../src/player/run/MediaAsk';
 import { PlayerClosedMessage } from '../../src/shared/contract/player';
+import { Markdown } from '../../src/ui/Markdown';
 
 describe('[PLAYER] markdown from authors and models', () => {
   it('renders headings, lists, emphasis, links and images as elements', () => {
@@ -16,6 +16,7 @@ describe('[PLAYER] markdown from authors and models', () => {
         text={
           '# Plants\n\nLeaves need **light** and *water*.\n\n- roots\n- stem\n\n[More](https://example.org/a) ![leaf](/img/leaf.png)'
         }
+        top={2}
       />,
     );
     expect(container.querySelector('h2')?.textContent).toBe('Plants');
