@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fireEvent, render } from '@testing-library/react';
-import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { setTexts } from '../../src/player/i18n';
 import { Closed } from '../../src/player/pages/Closed';
 import { codeFrom } from '../../src/player/pages/JoinPage';
 import { MediaAsk } from '../../src/player/run/MediaAsk';
@@ -55,7 +55,7 @@ describe('[PLAYER] join codes', () => {
 describe('[PLAYER] paused, locked or ended assignments', () => {
   it("shows the learner why the flow cannot run, in the server's words", () => {
     const dir = join(__dirname, '..', '..', 'public', 'locales', 'en-GB', 'player.json');
-    i18n.addResourceBundle('en-GB', 'player', JSON.parse(readFileSync(dir, 'utf8')), true, true);
+    setTexts('en-GB', JSON.parse(readFileSync(dir, 'utf8')));
     for (const reason of ['paused', 'locked', 'ended', 'notStarted'] as const) {
       const { getByRole, unmount } = render(<Closed reason={reason} />);
       expect(getByRole('alert').textContent).toBe(PlayerClosedMessage[reason]);
@@ -76,7 +76,7 @@ describe('[PLAYER] image input', () => {
 
   it('offers the camera to a signed-in learner, and only Skip (saying why) to one without an account', async () => {
     const path = join(__dirname, '..', '..', 'public', 'locales', 'en-GB', 'player.json');
-    i18n.addResourceBundle('en-GB', 'player', JSON.parse(readFileSync(path, 'utf8')), true, true);
+    setTexts('en-GB', JSON.parse(readFileSync(path, 'utf8')));
     sessionStorage.removeItem('token');
     const answers: unknown[] = [];
     const guest = render(<MediaAsk request={request} busy={false} onAnswer={(a) => answers.push(a)} />);

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { TShowItem } from '../../shared/domain/runtime';
 import { Markdown } from '../../ui/Markdown';
+import { useTranslation } from '../i18n';
 
 /** Everything the run has shown so far, newest last; Hide Display items remove earlier ones. */
 export function Feed({ items, streaming }: { items: TShowItem[]; streaming: Record<string, string> }) {
