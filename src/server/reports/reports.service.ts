@@ -8,10 +8,18 @@ import {
 } from '../../shared/contract/reports-routes';
 import { naturalCompare } from '../../shared/domain/natural-sort';
 import { completionPercent } from '../../shared/domain/report-rules';
-import { actorName, iriTail, langText, objectName, verbName } from '../../shared/domain/statement-view';
+import {
+  actorName,
+  evidenceMediaOf,
+  iriTail,
+  langText,
+  objectName,
+  verbName,
+} from '../../shared/domain/statement-view';
 import { type Caller, managedAssignment } from '../assignments/access';
 import { findUsersByIds } from '../assignments/assignments.repo';
 import { listParticipants } from '../assignments/participants.repo';
+import { mediaLinks } from '../chat/media-links';
 import type { AppDeps } from '../http/context';
 import { createJournalsService } from '../journals/journals.service';
 import { createLrsService, lrsSpace } from '../lrs';
@@ -41,6 +49,7 @@ export function createReportsService(deps: AppDeps) {
   const db = deps.database.db;
   const lrs = createLrsService(deps);
   const journals = createJournalsService(deps);
+  const media = mediaLinks(deps);
 
   async function scoped(caller: Caller, id: string) {
     const { row } = await managedAssignment(db, caller, id);
@@ -61,7 +70,16 @@ export function createReportsService(deps: AppDeps) {
         email: p.email,
         profileImg: p.profileImg,
       }));
-      return { objects: buildMastery(cells, participants), participantsTotal: participants.length };
+      // Photo answers: signed links, as the teacher's `<img>` carries no Bearer and the learner may
+      // have uploaded outside the organisation (only media uploaded by this assignment's participants).
+      const links = await media.signUploadsOf(
+        cells.flatMap((c) => evidenceMediaOf(c.statement) ?? []),
+        people.map((p) => p.userId),
+      );
+      return {
+        objects: buildMastery(cells, participants, links),
+        participantsTotal: participants.length,
+      };
     },
 
     async journalReport(caller: Caller, id: string) {
