@@ -8,6 +8,7 @@ import { PlayerApp } from './App';
 import { i18n, loadTexts } from './i18n';
 import { startOutbox } from './outbox';
 import { getAccessToken } from './session';
+import { registerViewerWorker } from './worker';
 
 configureApi({ getAccessToken });
 void loadTexts(storedLanguage()).then(() => {
@@ -19,3 +20,5 @@ void loadTexts(storedLanguage()).then(() => {
   );
 });
 startOutbox();
+// After the first screen: the worker's install never competes with the flow's first load.
+window.addEventListener('load', () => registerViewerWorker(), { once: true });
