@@ -104,6 +104,10 @@ export const playerBench: Bench = {
             return Date.now() - t0;
           };
           cold.push(await open());
+          // The player's worker (sw/viewer.ts) takes the page once it activates; the next open is its.
+          await browser.page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, {
+            timeout: 20_000,
+          });
           warm.push(await open());
         } finally {
           await browser.close();
@@ -117,11 +121,11 @@ export const playerBench: Bench = {
         withinTarget: median(cold) <= COLD_TARGET_MS,
         notes: [
           `cold: ${cold.map(ms).join(', ')}`,
-          `warm (HTTP cache, no service worker under /viewer): ${warm.map(ms).join(', ')}`,
+          `from the service worker (scope /viewer/): ${warm.map(ms).join(', ')}`,
         ],
       });
       rows.push({
-        figure: `first screen of a flow, phone, warm HTTP cache (median of ${RUNS})`,
+        figure: `first screen of a flow, phone, from the service worker (median of ${RUNS})`,
         value: ms(median(warm)),
         target: '≤ 300 ms',
         withinTarget: median(warm) <= 300,
