@@ -115,7 +115,7 @@ describe('[REPORTS] journals store', () => {
     }
   });
 
-  it('GET /api/journal/{id}: managers and the author read it, others 403, another space 404, signed out 401', async () => {
+  it('GET /api/journal/{id}: owner, co-owners and the author read it, others (org admin too) 403, another space 404, signed out 401', async () => {
     const a = await withCoOwner();
     const j = await journals.save(
       { assignmentId: a._id, userId: w.users.participant.id, name: 'Reflection' },
@@ -127,7 +127,8 @@ describe('[REPORTS] journals store', () => {
     expect(ok.status).toBe(200);
     expect(ZJournalResponse.parse(ok.body).data).toMatchObject({ name: 'Reflection', content: 'Hello' });
     expect((await get(w.users.coOwner.token, w.org)).status).toBe(200);
-    expect((await get(w.users.head.token, w.org)).status).toBe(200);
+    // Spec 02 §6 names only the owner and co-owners as report readers: the org admin is refused.
+    expect((await get(w.users.head.token, w.org)).status).toBe(403);
     expect((await get(w.users.participant.token, w.org)).status).toBe(200);
     expect((await get(w.users.stranger.token, w.org)).status).toBe(403);
     expect((await get(w.users.outsider.token, w.otherOrg)).status).toBe(404);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createJournalsService } from '../../src/server/journals/journals.service';
+import { REPORTS_FORBIDDEN } from '../../src/server/reports/reports.service';
 import {
   ZCollaborativeJournalResponse,
   ZDashboardResponse,
@@ -142,19 +143,29 @@ const get = (id: string, route: string, who: keyof AssignmentWorld['users'] = 'o
   });
 
 describe('[REPORTS] report routes', () => {
-  it('only managers read the reports; another space 404; signed out "Not authenticated"', async () => {
+  it('only the owner and co-owners read the reports (org admin and plain member 403); another space 404; signed out "Not authenticated"', async () => {
     const { a } = await setup();
     for (const route of ROUTES) {
       const s = async (who: keyof AssignmentWorld['users'], orgId: string) =>
         (await t.call('GET', `/api/assignment/${a._id}/${route}`, { token: w.users[who].token, orgId }))
           .status;
-      expect([await s('owner', w.org), await s('coOwner', w.org), await s('head', w.org)], route).toEqual([
-        200, 200, 200,
-      ]);
+      expect([await s('owner', w.org), await s('coOwner', w.org)], route).toEqual([200, 200]);
+      // Spec 02 §6: only the owner and co-owners see reports — the org admin (head) and a plain member
+      // (stranger) are refused like a participant.
       expect(
-        [await s('participant', w.org), await s('stranger', w.org), await s('outsider', w.otherOrg)],
+        [
+          await s('head', w.org),
+          await s('participant', w.org),
+          await s('stranger', w.org),
+          await s('outsider', w.otherOrg),
+        ],
         route,
-      ).toEqual([403, 403, 404]);
+      ).toEqual([403, 403, 403, 404]);
+      const admin = await t.call('GET', `/api/assignment/${a._id}/${route}`, {
+        token: w.users.head.token,
+        orgId: w.org,
+      });
+      expect(admin.body.message).toBe(REPORTS_FORBIDDEN);
       const out = await t.call('GET', `/api/assignment/${a._id}/${route}`, { orgId: w.org });
       expect(out.status).toBe(401);
       expect(out.body.message).toBe('Not authenticated');

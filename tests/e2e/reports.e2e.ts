@@ -2,43 +2,9 @@ import { readFileSync } from 'node:fs';
 import XAPI from '@xapi/xapi';
 import type { Page } from 'playwright-core';
 import { parseCsv } from '../../src/shared/domain/csv';
-import { FLOWLEARN_EXTENSIONS } from '../../src/shared/domain/xapi';
 import { defineE2E, expect, expectEqual, test } from './harness';
 import { api, apiToken, signInAsDemo } from './offline.util';
-
-type Statement = Parameters<XAPI['sendStatement']>[0]['statement'];
-
-const VERB = (v: string) => `http://adlnet.gov/expapi/verbs/${v}`;
-
-function statement(o: {
-  assignmentId: string;
-  flowId: string;
-  name: string;
-  email: string;
-  verb: string;
-  object: string;
-  score?: number;
-  evidence?: string;
-}): Statement {
-  const extensions: Record<string, string> = {
-    [FLOWLEARN_EXTENSIONS.assignment]: o.assignmentId,
-    [FLOWLEARN_EXTENSIONS.flow]: o.flowId,
-  };
-  if (o.evidence) extensions['https://flowlearn.app/xapi/extensions/evidence'] = o.evidence;
-  return {
-    actor: { objectType: 'Agent' as const, name: o.name, mbox: `mailto:${o.email}` },
-    verb: { id: VERB(o.verb), display: { 'en-US': o.verb } },
-    object: {
-      objectType: 'Activity' as const,
-      id: `https://flowlearn.test/activities/${encodeURIComponent(o.object)}`,
-      definition: { name: { 'en-US': o.object } },
-    },
-    ...(o.score === undefined
-      ? {}
-      : { result: { score: { scaled: o.score / 6, raw: o.score, min: 0, max: 6 } } }),
-    context: { extensions },
-  };
-}
+import { statement } from './reports.util';
 
 /** Clicks the button that downloads a file and answers its text. */
 async function download(page: Page, click: () => Promise<void>, fileName: string): Promise<string> {

@@ -43,10 +43,16 @@ export function tabLoader(tab: DetailTab): TabLoader {
   return reportLoaders[tab] ?? emptyReport;
 }
 
-/** Tabs hidden by the assignment's disabled flags (spec 02 §6). */
+const REPORT_TABS: readonly DetailTab[] = ['submissionReport', 'overview', 'reports', 'journal', 'dashboard'];
+
+/**
+ * Tabs hidden by the assignment's disabled flags (spec 02 §6). Reports are for the owner and co-owners
+ * only (spec 02 §6), so an organisation admin who is neither sees no report tab (the server says 403).
+ */
 export function visibleTabs(a: TAssignmentDetail): DetailTab[] {
   return DETAIL_TABS.filter(
     (tab) =>
+      !(a.role === 'admin' && REPORT_TABS.includes(tab)) &&
       !(tab === 'submissionReport' && a.disableSubmissionReport) &&
       !(tab === 'dashboard' && a.disableDashboard) &&
       !(tab === 'publicAccessLink' && a.disablePublicAccessLink),

@@ -9,7 +9,13 @@ import { createMover } from './credits.movement';
 import { expireHolds } from './credits.repo';
 import type { CreditsOptions, TBalance, TLedgerItem, TMoveRequest, TTransferResult } from './credits.types';
 import { monthKey, SYSTEM_GRANTS, SYSTEM_USAGE, type TWalletOwner, walletIdOf, walletRef } from './wallets';
-import { findWallet, listTransfers, upsertMonthlyLimit, walletSummaries } from './wallets.repo';
+import {
+  findWallet,
+  listTransfers,
+  upsertMonthlyLimit,
+  usageByReferencePrefix,
+  walletSummaries,
+} from './wallets.repo';
 
 /**
  * THE entry point for credits: every AI feature (chat, generator, learner player, tasks, API keys,
@@ -165,6 +171,16 @@ export function createCreditsService(deps: Pick<AppDeps, 'database'>, opts: Cred
           createdAt: t.createdAt,
         };
       });
+    },
+
+    /**
+     * Read only: the credits spent on usage per ledger reference starting with `prefix` (any payer), e.g.
+     * 'player:<assignmentId>:' for what an assignment's AI blocks cost (reports, spec 02 totalCost).
+     */
+    async usageByReference(prefix: string): Promise<Map<string, bigint>> {
+      if (!prefix) throw badRequest('prefix: must not be empty');
+      const found = await usageByReferencePrefix(db, prefix);
+      return new Map(found.map((r) => [r.reference, parseCredits(r.total)]));
     },
 
     /** Frees every hold past its expiry (a periodic job may call it; spends also do it on demand). */

@@ -131,3 +131,21 @@ export async function walletSummaries(db: Db, ids: string[]): Promise<Map<string
   }
   return out;
 }
+
+/**
+ * What was spent on usage per reference that starts with `prefix` (e.g. 'player:<assignmentId>:'), as
+ * exact decimal strings. Uses credit_transfers_reference_idx (text_pattern_ops) for the prefix.
+ */
+export async function usageByReferencePrefix(
+  db: Db,
+  prefix: string,
+): Promise<Array<{ reference: string; total: string }>> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const found = await rows(
+    db,
+    sql`select reference, sum(amount)::text as total from credit_transfers
+      where reference like ${pattern} and to_wallet_id = 'system:usage'
+      group by reference`,
+  );
+  return found.map((r) => ({ reference: String(r.reference), total: String(r.total) }));
+}

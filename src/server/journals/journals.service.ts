@@ -146,7 +146,9 @@ export function createJournalsService(deps: AppDeps): JournalsService {
       const assignment = row ? await findAssignmentInSpace(db, caller, row.assignmentId) : null;
       if (!row || !assignment) throw notFound('Journal');
       const own = row.userId === caller.userId || (row.collaborative && row.members.includes(caller.userId));
-      if (!own && !(await managerRole(db, caller, assignment)))
+      // Spec 02 §6: the owner and co-owners read reports (an org admin who is neither does not).
+      const role = own ? null : await managerRole(db, caller, assignment);
+      if (!own && (role === null || role === 'admin'))
         throw forbidden('Only the owner and co-owners of this assignment can read this journal.');
       return toJournal(row);
     },

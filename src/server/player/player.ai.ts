@@ -20,6 +20,16 @@ import type { PlayerAccess } from './player.service';
  * the call fails. Payer: PAY_BY_ME → the owner, PAY_BY_ORG → the organisation, PAY_BY_PARTICIPANT →
  * the learner, a public link → the link's own wallet.
  */
+/**
+ * The ledger reference of a player AI charge: 'player:<assignmentId>:<flowId>:<nodeId>'. The reports
+ * sum an assignment's usage per flow by it (latest activities' totalCost).
+ */
+export const playerAiPrefix = (assignmentId: string) => `player:${assignmentId}:`;
+export const playerAiReference = (assignmentId: string, flowId: string, nodeId: string) =>
+  `${playerAiPrefix(assignmentId)}${flowId}:${nodeId}`.slice(0, 200);
+/** The flow id of a reference made by playerAiReference (ids are 24 hex, so ':' never occurs in one). */
+export const flowOfPlayerAiReference = (reference: string) => reference.split(':')[2] ?? '';
+
 export function createPlayerAi(deps: AppDeps) {
   const credits = createCreditsService(deps);
 
@@ -47,7 +57,7 @@ export function createPlayerAi(deps: AppDeps) {
      * Checks the payer and holds the credits before any byte is sent (a refusal is a plain JSON error),
      * then answers a generator of NDJSON lines that settles when the stream ends.
      */
-    async start(access: PlayerAccess, req: TPlayerAiRequest, signal: AbortSignal) {
+    async start(access: PlayerAccess, flowId: string, req: TPlayerAiRequest, signal: AbortSignal) {
       const payer = payerOf(access);
       const messages: AiMessage[] = req.messages;
       const model = modelOf(deps.ai, req.model, deps.env.AI_MODEL);
@@ -59,7 +69,7 @@ export function createPlayerAi(deps: AppDeps) {
           const r = await credits.reserve({
             payer,
             upTo,
-            reference: `player:${access.row.id}:${req.nodeId}`.slice(0, 200),
+            reference: playerAiReference(access.row.id, flowId, req.nodeId),
             idempotencyKey: `player-ai:${newId()}`,
             by,
           });

@@ -37,10 +37,10 @@ export function playerRoutes(deps: AppDeps) {
     deps.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(c.req.url).origin;
   const participant = (c: Context<AppEnv>, id: string) => player.asParticipant(c.get('auth').userId, id);
 
-  const streamAi = async (c: Context<AppEnv>, access: PlayerAccess) => {
+  const streamAi = async (c: Context<AppEnv>, access: PlayerAccess, flowId: string) => {
     assertOpen(access.row);
     const body = await jsonBody(c, ZPlayerAiRequest);
-    const lines = await ai.start(access, body, c.req.raw.signal);
+    const lines = await ai.start(access, flowId, body, c.req.raw.signal);
     c.header('Content-Type', 'application/x-ndjson; charset=utf-8');
     c.header('Cache-Control', 'no-store');
     return stream(c, async (s) => {
@@ -68,7 +68,7 @@ export function playerRoutes(deps: AppDeps) {
         const p = params(c, ZPlayerParams);
         const access = await participant(c, p.id);
         await player.flow(access, p.flowId);
-        return streamAi(c, access);
+        return streamAi(c, access, p.flowId);
       })
       // The runtime's journals port: the participant's own journals of this assignment.
       .get('/player/assignment/:id/journal', auth, async (c) => {
@@ -119,7 +119,7 @@ export function playerRoutes(deps: AppDeps) {
         const p = params(c, ZPublicFlowParams);
         const access = await player.asPublic(p.code);
         await player.flow(access, p.flowId);
-        return streamAi(c, access);
+        return streamAi(c, access, p.flowId);
       })
       .get('/player/share/flow/:id', async (c) =>
         c.json({ data: await player.sharedFlow(params(c, ZAssignmentParam).id) }),

@@ -6,6 +6,7 @@ import {
   type TLatestSort,
   TOP_ACTIVITIES_MAX,
 } from '../../shared/contract/reports-routes';
+import { formatCredits } from '../../shared/domain/decimal';
 import { naturalCompare } from '../../shared/domain/natural-sort';
 import { completionPercent } from '../../shared/domain/report-rules';
 import {
@@ -20,9 +21,12 @@ import { type Caller, managedAssignment } from '../assignments/access';
 import { findUsersByIds } from '../assignments/assignments.repo';
 import { listParticipants } from '../assignments/participants.repo';
 import { mediaLinks } from '../chat/media-links';
+import { createCreditsService } from '../credits/credits.service';
 import type { AppDeps } from '../http/context';
+import { forbidden } from '../http/errors';
 import { createJournalsService } from '../journals/journals.service';
 import { createLrsService, lrsSpace } from '../lrs';
+import { flowOfPlayerAiReference, playerAiPrefix } from '../player/player.ai';
 import { findFlowsByIds } from '../tools/tools.repo';
 import { buildCollaborative, buildJournalReport } from './journal-report';
 import { buildMastery, personIfi } from './mastery';
@@ -37,12 +41,14 @@ import {
   verbCounts,
 } from './reports.repo';
 
+export const REPORTS_FORBIDDEN = 'Only the owner and co-owners of this assignment can read its reports.';
+
 const COMPLETED = new Set(['completed', 'passed', 'mastered']);
 const STARTED = new Set(['launched', 'initialized']);
 
 /**
  * The reports of an assignment (spec 02 §2 Custom Reports … LRS Assignment Dashboard). Each call checks
- * that the caller manages the assignment (managedAssignment: 404 from another space, 403 in it) and
+ * that the caller is the owner or a co-owner (404 from another space, 403 in it, org admins included) and
  * reads the statements of the assignment's space: 'org:<orgId>', or 'user:<ownerId>' for a personal one.
  */
 export function createReportsService(deps: AppDeps) {
@@ -50,9 +56,22 @@ export function createReportsService(deps: AppDeps) {
   const lrs = createLrsService(deps);
   const journals = createJournalsService(deps);
   const media = mediaLinks(deps);
+  const credits = createCreditsService(deps);
+
+  /** What the assignment's AI blocks cost per flow, from the credits ledger (any payer). */
+  async function costPerFlow(assignmentId: string): Promise<Map<string, bigint>> {
+    const out = new Map<string, bigint>();
+    for (const [reference, amount] of await credits.usageByReference(playerAiPrefix(assignmentId))) {
+      const flowId = flowOfPlayerAiReference(reference);
+      out.set(flowId, (out.get(flowId) ?? 0n) + amount);
+    }
+    return out;
+  }
 
   async function scoped(caller: Caller, id: string) {
-    const { row } = await managedAssignment(db, caller, id);
+    const { row, role } = await managedAssignment(db, caller, id);
+    // Spec 02 §6: the owner and co-owners see reports; an organisation admin who is neither does not.
+    if (role === 'admin') throw forbidden(REPORTS_FORBIDDEN);
     const scope: Scope = { space: lrsSpace({ orgId: row.orgId, userId: row.ownerId }), assignmentId: row.id };
     return { row, scope };
   }
@@ -104,10 +123,11 @@ export function createReportsService(deps: AppDeps) {
 
     async latestActivities(caller: Caller, id: string, sortBy: TLatestSort) {
       const { row, scope } = await scoped(caller, id);
-      const [flows, counts, records] = await Promise.all([
+      const [flows, counts, records, costs] = await Promise.all([
         findFlowsByIds(db, row.flowIds),
         flowCounts(db, scope),
         flowRecords(db, scope, row.flowIds, ACTIVITY_RECORDS_MAX),
+        costPerFlow(row.id),
       ]);
       const flowById = new Map(flows.map((f) => [f.id, f]));
       const countOf = new Map(counts.map((c) => [c.flowId, c]));
@@ -125,8 +145,7 @@ export function createReportsService(deps: AppDeps) {
                 object: objectName(r.statement),
                 timestamp: r.timestamp,
               })),
-            // Credits are not yet recorded per assignment and flow (credits ledger has no such key).
-            totalCost: '0',
+            totalCost: formatCredits(costs.get(fid) ?? 0n),
             totalRecords: countOf.get(fid)?.total ?? 0,
             latest: countOf.get(fid)?.latest ?? '',
           },

@@ -1,13 +1,14 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { TASK_DESCRIPTION_MAX, TASK_NAME_MAX } from '../../../shared/contract/automation';
 import type { TFlowSummary } from '../../../shared/contract/flows';
 import { Button } from '../../../ui/Button';
 import { LoadingScreen } from '../../../ui/LoadingScreen';
 import { space } from '../../../ui/space';
 import { showToast, toastSuccess } from '../../../ui/surfaces';
+import { WizardHeader } from '../../../ui/WizardHeader';
 import { automationApi } from '../automation.api';
 import '../automation.css';
 
@@ -98,16 +99,14 @@ export default function TaskWizardPage() {
   const shown = (flows ?? []).filter((f) => f.name.toLowerCase().includes(filter.trim().toLowerCase()));
   return (
     <div className="wizard task-wizard">
-      <header className="wizard__top">
-        <Link href={back} className="btn btn--ghost">
-          ← {t('title')}
-        </Link>
-        <h1>{editing ? t('wizard.editTitle') : t('wizard.createTitle')}</h1>
-        <ol className="steps" aria-label={t('wizard.steps')}>
-          <li aria-current={step === 0 ? 'step' : undefined}>{t('wizard.stepFlow')}</li>
-          <li aria-current={step === 1 ? 'step' : undefined}>{t('wizard.stepDetails')}</li>
-        </ol>
-      </header>
+      <WizardHeader
+        back={back}
+        backLabel={t('title')}
+        title={editing ? t('wizard.editTitle') : t('wizard.createTitle')}
+        stepsLabel={t('wizard.steps')}
+        steps={[t('wizard.stepFlow'), t('wizard.stepDetails')]}
+        current={step}
+      />
       <form className="wizard__body card" onSubmit={submit} noValidate>
         {step === 0 ? (
           <fieldset className="field">

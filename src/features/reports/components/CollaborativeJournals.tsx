@@ -7,10 +7,10 @@ import { formatDateTime } from '../../../shared/domain/dates';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { Markdown } from '../../../ui/Markdown';
-import { SkeletonRows } from '../../../ui/Skeleton';
 import { CSV_FILES, collaborativeCsv } from '../report-csv';
 import { reportPath, reportsApi } from '../reports.api';
 import { ExportButton, Initials, ReportHeader, SavedCopyNote, useLoad } from './common';
+import { ReportBody } from './ReportBody';
 
 export const COLLAB_PAGE_SIZE = 10;
 const PAGE_WINDOW = 3;
@@ -50,12 +50,12 @@ function Avatars({ people }: { people: TCollaborativeJournal['collaborators'] })
 
 function JournalDialog({ item, onClose }: { item: TCollaborativeJournal; onClose: () => void }) {
   const { t } = useTranslation('reports');
-  const { data, loading, savedAt } = useLoad<{ data: TJournal }>(
+  const load = useLoad<{ data: TJournal }>(
     () => reportsApi.journal(item.journalId),
     item.journalId,
     `journal/${item.journalId}`,
   );
-  const content = data?.data.content ?? item.content;
+  const content = load.data?.data.content ?? item.content;
   return (
     <Dialog
       title={item.name}
@@ -69,7 +69,7 @@ function JournalDialog({ item, onClose }: { item: TCollaborativeJournal; onClose
       }
     >
       <div data-testid="collaborative-dialog">
-        <SavedCopyNote savedAt={savedAt} />
+        <SavedCopyNote savedAt={load.savedAt} />
         <ul className="report-people">
           {item.collaborators.map((c, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: members may lack an e-mail; the order is stable
@@ -79,20 +79,17 @@ function JournalDialog({ item, onClose }: { item: TCollaborativeJournal; onClose
             </li>
           ))}
         </ul>
-        {loading && !data ? (
-          <div className="spinner" role="status" aria-label={t('loading')} />
-        ) : content === EMPTY_JOURNAL_CONTENT || !content.trim() ? (
-          <div className="report-empty">
-            <div className="report-empty__picture" aria-hidden="true">
-              📓
-            </div>
-            <p>{t('collaborative.journalEmpty')}</p>
-          </div>
-        ) : (
+        {/* A failed read falls back to the report's own copy of the content (no error text). */}
+        <ReportBody
+          load={{ ...load, error: false }}
+          empty={content === EMPTY_JOURNAL_CONTENT || !content.trim()}
+          emptyText={t('collaborative.journalEmpty')}
+          picture="📓"
+        >
           <div className="journal-content">
             <Markdown text={content} />
           </div>
-        )}
+        </ReportBody>
       </div>
     </Dialog>
   );
@@ -100,14 +97,14 @@ function JournalDialog({ item, onClose }: { item: TCollaborativeJournal; onClose
 
 export function CollaborativeJournals({ assignmentId }: { assignmentId: string }) {
   const { t } = useTranslation('reports');
-  const { data, loading, savedAt } = useLoad(
+  const load = useLoad(
     () => reportsApi.collaborative(assignmentId),
     assignmentId,
     reportPath(assignmentId, 'collaborative-journal-report'),
   );
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<TCollaborativeJournal | null>(null);
-  const list = data?.journals ?? [];
+  const list = load.data?.journals ?? [];
   const pages = Math.max(1, Math.ceil(list.length / COLLAB_PAGE_SIZE));
   const rows = list.slice((page - 1) * COLLAB_PAGE_SIZE, page * COLLAB_PAGE_SIZE);
   const header = ['name', 'totalParticipants', 'type', 'latestUpdated', 'content'].map((k) =>
@@ -115,81 +112,75 @@ export function CollaborativeJournals({ assignmentId }: { assignmentId: string }
   );
   return (
     <section className="report" data-testid="collaborative-report">
-      <ReportHeader title={t('collaborative.title')} savedAt={savedAt}>
+      <ReportHeader title={t('collaborative.title')} savedAt={load.savedAt}>
         <ExportButton
           empty={list.length === 0}
           file={CSV_FILES.collaborative}
           build={() => collaborativeCsv(list, header)}
         />
       </ReportHeader>
-      {loading && !data ? (
-        <SkeletonRows count={4} label={t('loadingLabel')} />
-      ) : list.length === 0 ? (
-        <p className="report-empty">{t('collaborative.empty')}</p>
-      ) : (
-        <>
-          <table className="report-table">
-            <thead>
-              <tr>
-                <th>{t('collaborative.name')}</th>
-                <th>{t('collaborative.totalParticipants')}</th>
-                <th className="xl-only">{t('collaborative.type')}</th>
-                <th>{t('collaborative.latestUpdated')}</th>
-                <th>{t('collaborative.action')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((j) => (
-                <tr key={j.journalId} className="report-row--click" onClick={() => setOpen(j)}>
-                  <td>{j.name}</td>
-                  <td>
-                    <Avatars people={j.collaborators} />
-                  </td>
-                  <td className="xl-only">{j.type}</td>
-                  <td>{formatDateTime(j.latestUpdated)}</td>
-                  <td>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setOpen(j);
-                      }}
-                    >
-                      {t('collaborative.view')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {pages > 1 && (
-            <nav className="pager" aria-label={t('collaborative.title')}>
-              <Button size="sm" variant="ghost" disabled={page === 1} onClick={() => setPage(page - 1)}>
-                {t('collaborative.previous')}
-              </Button>
-              {pageWindow(page, pages).map((p, i) =>
-                p === '…' ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: two ellipses at most, by position
-                  <span key={`e${i}`}>…</span>
-                ) : (
+      <ReportBody load={load} empty={list.length === 0} emptyText={t('collaborative.empty')}>
+        <table className="report-table">
+          <thead>
+            <tr>
+              <th>{t('collaborative.name')}</th>
+              <th>{t('collaborative.totalParticipants')}</th>
+              <th className="xl-only">{t('collaborative.type')}</th>
+              <th>{t('collaborative.latestUpdated')}</th>
+              <th>{t('collaborative.action')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((j) => (
+              <tr key={j.journalId} className="report-row--click" onClick={() => setOpen(j)}>
+                <td>{j.name}</td>
+                <td>
+                  <Avatars people={j.collaborators} />
+                </td>
+                <td className="xl-only">{j.type}</td>
+                <td>{formatDateTime(j.latestUpdated)}</td>
+                <td>
                   <Button
-                    key={p}
                     size="sm"
-                    variant={p === page ? 'primary' : 'ghost'}
-                    onClick={() => setPage(p)}
+                    variant="secondary"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setOpen(j);
+                    }}
                   >
-                    {p}
+                    {t('collaborative.view')}
                   </Button>
-                ),
-              )}
-              <Button size="sm" variant="ghost" disabled={page === pages} onClick={() => setPage(page + 1)}>
-                {t('collaborative.next')}
-              </Button>
-            </nav>
-          )}
-        </>
-      )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {pages > 1 && (
+          <nav className="pager" aria-label={t('collaborative.title')}>
+            <Button size="sm" variant="ghost" disabled={page === 1} onClick={() => setPage(page - 1)}>
+              {t('collaborative.previous')}
+            </Button>
+            {pageWindow(page, pages).map((p, i) =>
+              p === '…' ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: two ellipses at most, by position
+                <span key={`e${i}`}>…</span>
+              ) : (
+                <Button
+                  key={p}
+                  size="sm"
+                  variant={p === page ? 'primary' : 'ghost'}
+                  onClick={() => setPage(p)}
+                >
+                  {p}
+                </Button>
+              ),
+            )}
+            <Button size="sm" variant="ghost" disabled={page === pages} onClick={() => setPage(page + 1)}>
+              {t('collaborative.next')}
+            </Button>
+          </nav>
+        )}
+      </ReportBody>
       {open && <JournalDialog item={open} onClose={() => setOpen(null)} />}
     </section>
   );

@@ -9,6 +9,7 @@ import { reportPath, reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
 import { CsvExportDialog } from './CsvExportDialog';
 import { SavedCopyNote } from './common';
+import { ReportBody } from './ReportBody';
 import { StatementsTable } from './StatementsTable';
 
 const DashboardCharts = lazy(() => import('./DashboardCharts'));
@@ -120,69 +121,76 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
         </Button>
       </div>
       <SavedCopyNote savedAt={savedAt} />
-      {failed && !d && <p className="report-empty">{t('failed')}</p>}
-      {d && (
-        <>
-          <div className="kpis" data-testid="kpis">
-            <div className="kpi">
-              <span>{t('dashboard.totalStatements')}</span>
-              <strong data-testid="kpi-total">{d.totalStatements}</strong>
-            </div>
-            <div className="kpi">
-              <span>{t('dashboard.activeParticipants')}</span>
-              <strong>{d.activeParticipants}</strong>
-            </div>
-            <div className="kpi">
-              <span>{t('dashboard.topVerb')}</span>
-              <strong>{verbs[0]?.name ?? '-'}</strong>
-            </div>
-            <div className="kpi">
-              <span>{t('dashboard.sessionCompletion')}</span>
-              <strong>{Math.min(100, d.sessionCompletion)}%</strong>
-            </div>
-          </div>
-          <Suspense fallback={<div className="dashboard-charts dashboard-charts--loading" />}>
-            <DashboardCharts verbs={verbs} graph={loaded?.graph ?? []} top={loaded?.top ?? []} />
-          </Suspense>
-          <div className="verb-tabs" role="tablist">
-            <button type="button" role="tab" aria-selected={verb === null} onClick={() => setVerb(null)}>
-              {t('dashboard.allVerbs')} ({d.totalStatements})
-            </button>
-            {verbs.slice(0, 5).map((v) => (
-              <button
-                key={v.id}
-                type="button"
-                role="tab"
-                aria-selected={verb === v.id}
-                onClick={() => setVerb(v.id)}
-              >
-                {v.name} ({v.count})
-              </button>
-            ))}
-            {verbs.length > 5 && (
-              <select
-                aria-label={t('dashboard.moreVerbs')}
-                value={verbs.slice(5).some((v) => v.id === verb) ? (verb ?? '') : ''}
-                onChange={(e) => setVerb(e.target.value || null)}
-              >
-                <option value="">{t('dashboard.moreVerbs')}</option>
-                {verbs.slice(5).map((v) => (
-                  <option key={v.id} value={v.id}>
+      <ReportBody
+        load={{ data: d, loading: false, error: failed, reload: refresh }}
+        empty={false}
+        emptyText=""
+      >
+        {() =>
+          d && (
+            <>
+              <div className="kpis" data-testid="kpis">
+                <div className="kpi">
+                  <span>{t('dashboard.totalStatements')}</span>
+                  <strong data-testid="kpi-total">{d.totalStatements}</strong>
+                </div>
+                <div className="kpi">
+                  <span>{t('dashboard.activeParticipants')}</span>
+                  <strong>{d.activeParticipants}</strong>
+                </div>
+                <div className="kpi">
+                  <span>{t('dashboard.topVerb')}</span>
+                  <strong>{verbs[0]?.name ?? '-'}</strong>
+                </div>
+                <div className="kpi">
+                  <span>{t('dashboard.sessionCompletion')}</span>
+                  <strong>{Math.min(100, d.sessionCompletion)}%</strong>
+                </div>
+              </div>
+              <Suspense fallback={<div className="dashboard-charts dashboard-charts--loading" />}>
+                <DashboardCharts verbs={verbs} graph={loaded?.graph ?? []} top={loaded?.top ?? []} />
+              </Suspense>
+              <div className="verb-tabs" role="tablist">
+                <button type="button" role="tab" aria-selected={verb === null} onClick={() => setVerb(null)}>
+                  {t('dashboard.allVerbs')} ({d.totalStatements})
+                </button>
+                {verbs.slice(0, 5).map((v) => (
+                  <button
+                    key={v.id}
+                    type="button"
+                    role="tab"
+                    aria-selected={verb === v.id}
+                    onClick={() => setVerb(v.id)}
+                  >
                     {v.name} ({v.count})
-                  </option>
+                  </button>
                 ))}
-              </select>
-            )}
-          </div>
-          <h3 data-testid="statements-title">
-            {t('dashboard.statements', {
-              verb: selected?.name ?? t('dashboard.allVerbs'),
-              count: selected?.count ?? d.totalStatements,
-            })}
-          </h3>
-          <StatementsTable rows={verbRows} />
-        </>
-      )}
+                {verbs.length > 5 && (
+                  <select
+                    aria-label={t('dashboard.moreVerbs')}
+                    value={verbs.slice(5).some((v) => v.id === verb) ? (verb ?? '') : ''}
+                    onChange={(e) => setVerb(e.target.value || null)}
+                  >
+                    <option value="">{t('dashboard.moreVerbs')}</option>
+                    {verbs.slice(5).map((v) => (
+                      <option key={v.id} value={v.id}>
+                        {v.name} ({v.count})
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </div>
+              <h3 data-testid="statements-title">
+                {t('dashboard.statements', {
+                  verb: selected?.name ?? t('dashboard.allVerbs'),
+                  count: selected?.count ?? d.totalStatements,
+                })}
+              </h3>
+              <StatementsTable rows={verbRows} />
+            </>
+          )
+        }
+      </ReportBody>
       {exporting && <CsvExportDialog rows={verbRows} onClose={() => setExporting(false)} />}
     </section>
   );

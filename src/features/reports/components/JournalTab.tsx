@@ -5,12 +5,12 @@ import { formatDateTime } from '../../../shared/domain/dates';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { Markdown } from '../../../ui/Markdown';
-import { SkeletonRows } from '../../../ui/Skeleton';
 import { CSV_FILES, journalCsv } from '../report-csv';
 import { reportPath, reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
 import { CollaborativeJournals } from './CollaborativeJournals';
 import { ExportButton, Initials, ReportHeader, useLoad } from './common';
+import { ReportBody } from './ReportBody';
 
 type Entry = { journal: string; data: NonNullable<TJournalReportItem['users'][number]['journalData']> };
 const personKey = (u: { email: string; name: string }) => u.email || u.name;
@@ -25,7 +25,7 @@ export function JournalTable({ journals }: { journals: TJournalReportItem[] }) {
       <table className="report-table" data-testid="journal-table">
         <thead>
           <tr>
-            <th>{t('participants')}</th>
+            <th className="report-person-head">{t('participants')}</th>
             {journals.map((j) => (
               <th key={j.name}>
                 <div className="report-done">
@@ -105,29 +105,25 @@ export function JournalTable({ journals }: { journals: TJournalReportItem[] }) {
 /** Journal tab: Journal Reports, then Collaborative Journal Reports (spec 02 §2). */
 export default function JournalTab({ assignment }: DetailTabProps) {
   const { t } = useTranslation('reports');
-  const { data, loading, error, savedAt } = useLoad(
+  const load = useLoad(
     () => reportsApi.journalReport(assignment._id),
     assignment._id,
     reportPath(assignment._id, 'journal-report'),
   );
-  const journals = data?.journals ?? [];
+  const journals = load.data?.journals ?? [];
   return (
     <>
       <section className="report" data-testid="journal-report">
-        <ReportHeader title={t('journal.title')} savedAt={savedAt}>
+        <ReportHeader title={t('journal.title')} savedAt={load.savedAt}>
           <ExportButton
             empty={journals.length === 0}
             file={CSV_FILES.journal}
             build={() => journalCsv(journals, t('participants'))}
           />
         </ReportHeader>
-        {loading && !data ? (
-          <SkeletonRows count={4} label={t('loadingLabel')} />
-        ) : error || journals.length === 0 ? (
-          <p className="report-empty">{t('journal.empty')}</p>
-        ) : (
+        <ReportBody load={load} empty={journals.length === 0} emptyText={t('journal.empty')}>
           <JournalTable journals={journals} />
-        )}
+        </ReportBody>
       </section>
       <CollaborativeJournals assignmentId={assignment._id} />
     </>

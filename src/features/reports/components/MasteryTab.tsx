@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { TReportObject } from '../../../shared/contract/reports-routes';
-import { SkeletonRows } from '../../../ui/Skeleton';
 import { CSV_FILES, masteryCsv } from '../report-csv';
 import { reportPath, reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
 import { ExportButton, Initials, ReportHeader, useLoad } from './common';
+import { ReportBody } from './ReportBody';
 import { columnsOf } from './SubmissionReportTab';
 
 const personKey = (u: { email: string; name: string }) => u.email || u.name;
@@ -20,7 +20,9 @@ export function MasteryTable({ objects }: { objects: TReportObject[] }) {
       <table className="report-table" data-testid="mastery-table">
         <thead>
           <tr>
-            <th rowSpan={2}>{t('participants')}</th>
+            <th rowSpan={2} className="report-person-head">
+              {t('participants')}
+            </th>
             {columns.map((c) => (
               <th key={c.key} colSpan={4}>
                 {c.object} · {c.verb}
@@ -48,7 +50,11 @@ export function MasteryTable({ objects }: { objects: TReportObject[] }) {
                   <td key={`${c.key}r`}>{u?.ticked ? 'TRUE' : 'FALSE'}</td>,
                   <td key={`${c.key}s`}>{u?.score?.raw ?? ''}</td>,
                   <td key={`${c.key}m`}>{u?.score?.max ?? ''}</td>,
-                  <td key={`${c.key}e`}>{u?.evidence ?? ''}</td>,
+                  <td key={`${c.key}e`}>
+                    <span className="cell-clip" title={u?.evidence ?? undefined}>
+                      {u?.evidence ?? ''}
+                    </span>
+                  </td>,
                 ];
               })}
             </tr>
@@ -62,33 +68,24 @@ export function MasteryTable({ objects }: { objects: TReportObject[] }) {
 /** Reports tab: the mastery report (spec 02 §2 Mastery report screen). */
 export default function MasteryTab({ assignment }: DetailTabProps) {
   const { t } = useTranslation('reports');
-  const { data, loading, savedAt } = useLoad(
+  const load = useLoad(
     () => reportsApi.reportV2(assignment._id),
     assignment._id,
     reportPath(assignment._id, 'report-v2'),
   );
-  const objects = data?.objects ?? [];
+  const objects = load.data?.objects ?? [];
   return (
     <section className="report" data-testid="mastery-report">
-      <ReportHeader title={t('mastery.title')} savedAt={savedAt}>
+      <ReportHeader title={t('mastery.title')} savedAt={load.savedAt}>
         <ExportButton
           empty={objects.length === 0}
           file={CSV_FILES.mastery}
           build={() => masteryCsv(objects, t('participants'))}
         />
       </ReportHeader>
-      {loading && !data ? (
-        <SkeletonRows count={4} label={t('loadingLabel')} />
-      ) : objects.length === 0 ? (
-        <div className="report-empty">
-          <div className="report-empty__picture" aria-hidden="true">
-            📊
-          </div>
-          <p>{t('noDataFound')}</p>
-        </div>
-      ) : (
+      <ReportBody load={load} empty={objects.length === 0} emptyText={t('noDataFound')} picture="📊">
         <MasteryTable objects={objects} />
-      )}
+      </ReportBody>
     </section>
   );
 }

@@ -6,11 +6,11 @@ import {
   type TLatestSort,
 } from '../../../shared/contract/reports-routes';
 import { capCount } from '../../../shared/domain/report-rules';
-import { SkeletonRows } from '../../../ui/Skeleton';
 import { agoText } from '../dashboard-rows';
 import { reportPath, reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
 import { ReportHeader, useLoad } from './common';
+import { ReportBody } from './ReportBody';
 
 const FIRST = 3;
 
@@ -71,16 +71,16 @@ export function ActivityRow({ item, now }: { item: TLatestActivity; now?: Date }
 export default function OverviewTab({ assignment }: DetailTabProps) {
   const { t } = useTranslation('reports');
   const [sortBy, setSortBy] = useState<TLatestSort>('default');
-  const { data, loading, savedAt } = useLoad(
+  const load = useLoad(
     () => reportsApi.latest(assignment._id, sortBy),
     `${assignment._id}${sortBy}`,
     reportPath(assignment._id, 'latest-activities'),
   );
-  const list = data?.latestActivities ?? [];
+  const list = load.data?.latestActivities ?? [];
   const empty = list.every((l) => l.totalRecords === 0);
   return (
     <section className="report" data-testid="overview-report">
-      <ReportHeader title={t('overview.title')} savedAt={savedAt}>
+      <ReportHeader title={t('overview.title')} savedAt={load.savedAt}>
         <label>
           {t('overview.sort')}{' '}
           <select value={sortBy} onChange={(e) => setSortBy(e.target.value as TLatestSort)}>
@@ -92,22 +92,13 @@ export default function OverviewTab({ assignment }: DetailTabProps) {
           </select>
         </label>
       </ReportHeader>
-      {loading && !data ? (
-        <SkeletonRows count={4} label={t('loadingLabel')} />
-      ) : empty ? (
-        <div className="report-empty">
-          <div className="report-empty__picture" aria-hidden="true">
-            🕊
-          </div>
-          <p>{t('overview.noActivity')}</p>
-        </div>
-      ) : (
+      <ReportBody load={load} empty={empty} emptyText={t('overview.noActivity')} picture="🕊">
         <ul className="activity-list">
           {list.map((item) => (
             <ActivityRow key={item.flow._id} item={item} />
           ))}
         </ul>
-      )}
+      </ReportBody>
     </section>
   );
 }

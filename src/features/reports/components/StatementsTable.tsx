@@ -127,16 +127,27 @@ export function StatementsTable({ rows, now }: { rows: StatementRow[]; now?: Dat
                 <td>{formatDateTime(r.timestamp)}</td>
                 <td>{agoText(r.timestamp, i18n.language, now)}</td>
                 <td className="report-person">
-                  <Initials name={r.user} /> {r.user}
+                  <Initials name={r.user} />{' '}
+                  <span className="cell-clip" title={r.user}>
+                    {r.user}
+                  </span>
                 </td>
-                <td>{r.activity}</td>
+                <td>
+                  <span className="cell-clip" title={r.activity}>
+                    {r.activity}
+                  </span>
+                </td>
                 <td>
                   <span className="verb-chip" style={{ background: verbColour(r.verb) }}>
                     {r.verb}
                   </span>
                 </td>
                 <td>{r.score}</td>
-                <td className="statements__evidence">{r.evidence}</td>
+                <td>
+                  <span className="cell-clip" title={r.evidence}>
+                    {r.evidence}
+                  </span>
+                </td>
                 <td>
                   <Button size="sm" variant="ghost" onClick={() => setDetails(r)}>
                     {t('dashboard.details')}

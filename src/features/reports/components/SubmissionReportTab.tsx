@@ -6,11 +6,11 @@ import { scoreTone } from '../../../shared/domain/report-rules';
 import { scoreText } from '../../../shared/domain/statement-view';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { SkeletonRows } from '../../../ui/Skeleton';
 import { CSV_FILES, masteryCsv } from '../report-csv';
 import { reportPath, reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
 import { ExportButton, Initials, ReportHeader, useLoad } from './common';
+import { ReportBody } from './ReportBody';
 
 /** One column of the xAPI table: an object and a verb. */
 export interface ReportColumn {
@@ -71,7 +71,7 @@ export function XapiTable({ objects }: { objects: TReportObject[] }) {
       <table className="report-table" data-testid="xapi-table">
         <thead>
           <tr>
-            <th>{t('participants')}</th>
+            <th className="report-person-head">{t('participants')}</th>
             {columns.map((c) => (
               <th key={c.key}>
                 <div>{c.object}</div>
@@ -135,30 +135,24 @@ export function XapiTable({ objects }: { objects: TReportObject[] }) {
 /** Submission Report tab (spec 02 §2 Custom Reports). */
 export default function SubmissionReportTab({ assignment }: DetailTabProps) {
   const { t } = useTranslation('reports');
-  const { data, loading, error, savedAt } = useLoad(
+  const load = useLoad(
     () => reportsApi.reportV2(assignment._id),
     assignment._id,
     reportPath(assignment._id, 'report-v2'),
   );
-  const objects = data?.objects ?? [];
+  const objects = load.data?.objects ?? [];
   return (
     <section className="report" data-testid="submission-report">
-      <ReportHeader title={t('submission.title')} savedAt={savedAt}>
+      <ReportHeader title={t('submission.title')} savedAt={load.savedAt}>
         <ExportButton
           empty={objects.length === 0}
           file={CSV_FILES.mastery}
           build={() => masteryCsv(objects, t('participants'))}
         />
       </ReportHeader>
-      {loading && !data ? (
-        <SkeletonRows count={4} label={t('loadingLabel')} />
-      ) : error && !data ? (
-        <p className="report-empty">{t('failed')}</p>
-      ) : objects.length === 0 ? (
-        <p className="report-empty">{t('noDataFound')}</p>
-      ) : (
+      <ReportBody load={load} empty={objects.length === 0} emptyText={t('noDataFound')}>
         <XapiTable objects={objects} />
-      )}
+      </ReportBody>
     </section>
   );
 }

@@ -62,6 +62,8 @@ export const creditTransfers = pgTable(
     uniqueIndex('credit_transfers_key_idx').on(t.idempotencyKey),
     index('credit_transfers_from_idx').on(t.fromWalletId, t.seq),
     index('credit_transfers_to_idx').on(t.toWalletId, t.seq),
+    /** Sums by reference prefix (an assignment's AI usage in its reports). */
+    index('credit_transfers_reference_idx').using('btree', t.reference.op('text_pattern_ops')),
     check('credit_transfers_amount', sql`${t.amount} > 0 and ${t.fromWalletId} <> ${t.toWalletId}`),
   ],
 );

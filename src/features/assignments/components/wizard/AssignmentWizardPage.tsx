@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { ApiError } from '../../../../shared/api/http';
 import type { TFlowSummary } from '../../../../shared/contract/flows';
 import { Button } from '../../../../ui/Button';
@@ -9,6 +9,7 @@ import { LoadingScreen } from '../../../../ui/LoadingScreen';
 import { defaultPaymentOption } from '../../../../ui/PaymentOptionField';
 import { space } from '../../../../ui/space';
 import { toastError, toastSuccess } from '../../../../ui/surfaces';
+import { WizardHeader } from '../../../../ui/WizardHeader';
 import { assignmentsApi } from '../../assignments.api';
 import {
   canLeaveFlows,
@@ -121,16 +122,14 @@ export default function AssignmentWizardPage() {
   if (!loaded) return <LoadingScreen label={t('loading')} />;
   return (
     <div className="wizard assignment-wizard">
-      <header className="wizard__top">
-        <Link href={back} className="btn btn--ghost">
-          ← {t('title')}
-        </Link>
-        <h1>{editing ? t('wizard.editTitle') : t('wizard.createTitle')}</h1>
-        <ol className="steps" aria-label={t('wizard.steps')}>
-          <li aria-current={step === 0 ? 'step' : undefined}>{t('wizard.stepFlows')}</li>
-          <li aria-current={step === 1 ? 'step' : undefined}>{t('wizard.stepDetails')}</li>
-        </ol>
-      </header>
+      <WizardHeader
+        back={back}
+        backLabel={t('title')}
+        title={editing ? t('wizard.editTitle') : t('wizard.createTitle')}
+        stepsLabel={t('wizard.steps')}
+        steps={[t('wizard.stepFlows'), t('wizard.stepDetails')]}
+        current={step}
+      />
       <form className="wizard__body card" onSubmit={submit} noValidate>
         {step === 0 ? (
           <FlowsStep flows={flows} selected={state.flowIds} onToggle={toggle} />

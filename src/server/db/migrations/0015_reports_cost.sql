@@ -1,0 +1,1 @@
+CREATE INDEX "credit_transfers_reference_idx" ON "credit_transfers" USING btree ("reference" text_pattern_ops);
