@@ -20,5 +20,13 @@ void loadTexts(storedLanguage()).then(() => {
   );
 });
 startOutbox();
-// After the first screen: the worker's install never competes with the flow's first load.
-window.addEventListener('load', () => registerViewerWorker(), { once: true });
+// After the first screen, when the phone is idle: the worker's install and its copy of what this page
+// loaded never compete with the flow's first load.
+window.addEventListener(
+  'load',
+  () => {
+    if ('requestIdleCallback' in window) requestIdleCallback(registerViewerWorker, { timeout: 3000 });
+    else setTimeout(registerViewerWorker, 1000);
+  },
+  { once: true },
+);

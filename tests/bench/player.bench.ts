@@ -108,6 +108,12 @@ export const playerBench: Bench = {
           await browser.page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, {
             timeout: 20_000,
           });
+          // …and has kept what the first visit loaded (the later visit is measured, not the install).
+          await browser.page.waitForFunction(
+            async () => (await (await caches.open('flowlearn-viewer-api-v1')).keys()).length > 1,
+            null,
+            { timeout: 20_000 },
+          );
           warm.push(await open());
         } finally {
           await browser.close();
