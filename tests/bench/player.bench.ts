@@ -100,7 +100,15 @@ export const playerBench: Bench = {
           const open = async () => {
             const t0 = Date.now();
             await browser.page.goto(flowUrl);
-            await browser.page.getByText('Bench question?').waitFor({ timeout: 20_000 });
+            // Checked every frame: a locator's waitFor backs off to 500 ms polls and measured its steps.
+            await browser.page.waitForFunction(
+              () => document.body.innerText.includes('Bench question?'),
+              null,
+              {
+                polling: 'raf',
+                timeout: 20_000,
+              },
+            );
             return Date.now() - t0;
           };
           cold.push(await open());
