@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineE2E, type E2EServer, expect, expectEqual, test } from './harness';
-import { api, apiToken, eventually, signInAsDemo } from './offline.util';
+import { api, apiToken, eventually, signInAsDemo, waitForWorker } from './offline.util';
 
 type Url = (path: string) => string;
 
@@ -198,6 +198,8 @@ export default defineE2E([
         flowIds: [flow.json.data._id],
         unitUsageOption: 'PAY_BY_ME',
       });
+      // Without an account: the assignment must not require sign-in.
+      await api(url, token, 'PUT', `assignment/${made.json.data._id}`, { signInRequired: false });
       const link = await api<{ code: string }>(
         url,
         token,
@@ -260,6 +262,110 @@ export default defineE2E([
         statements.every((s) => s.actor.account?.name.startsWith('guest-')),
         'a public visitor is recorded as a guest',
       );
+    },
+    { browser: { viewport: 'phone' }, timeoutMs: 120_000 },
+  ),
+  test(
+    '[PLAYER] a public link of an assignment that requires sign-in asks the learner to sign in, with a way back',
+    async ({ page, server, url, screenshot }) => {
+      const token = await apiToken(url);
+      const flow = await api(url, token, 'POST', 'flows', {
+        name: 'Signed lesson',
+        nodes: NODES,
+        edges: EDGES,
+      });
+      const made = await api<{ data: { _id: string } }>(url, token, 'POST', 'assignment', {
+        name: 'Signed week',
+        flowIds: [flow.json.data._id],
+        unitUsageOption: 'PAY_BY_ME',
+      });
+      const assignmentId = made.json.data._id;
+      const link = await api<{ code: string }>(
+        url,
+        token,
+        'POST',
+        `assignment/${assignmentId}/access-link`,
+        {},
+      );
+      const email = `gate-${Date.now()}@school.test`;
+      const password = 'leaf-and-light-9';
+      await newLearner(server, url, email, password);
+
+      // Straight to the flow: nothing of it runs before signing in.
+      await page.goto(url(`/viewer/public-assignment/${link.json.code}/flow/${flow.json.data._id}`));
+      await page.getByTestId('sign-in-gate').waitFor();
+      await page.getByText('This assignment asks you to sign in first').waitFor();
+      expectEqual(
+        await page.getByText('What do plants need to make food?').count(),
+        0,
+        'the flow is not shown',
+      );
+      const back = page.getByRole('link', { name: 'Not now: enter another code' });
+      expectEqual(await back.getAttribute('href'), '/viewer/join', 'the way back');
+      await screenshot('sign-in-gate');
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(new RegExp(`/viewer/assignment/${assignmentId}/flow/${flow.json.data._id}$`));
+      await page.getByText('What do plants need to make food?').waitFor();
+
+      // Signed in already: the link's assignment page goes straight to the assignment.
+      await page.goto(url(`/viewer/public-assignment/${link.json.code}`));
+      await page.waitForURL(new RegExp(`/viewer/assignment/${assignmentId}$`));
+    },
+    { browser: { viewport: 'phone' }, timeoutMs: 120_000 },
+  ),
+  test(
+    '[PLAYER] a learner who opened a flow reloads it offline: the worker keeps the player and the flow',
+    async ({ page, context, url, screenshot }) => {
+      const token = await apiToken(url);
+      const flow = await api(url, token, 'POST', 'flows', {
+        name: 'Offline lesson',
+        nodes: NODES,
+        edges: EDGES,
+      });
+      const made = await api<{ data: { _id: string } }>(url, token, 'POST', 'assignment', {
+        name: 'Offline week',
+        flowIds: [flow.json.data._id],
+        unitUsageOption: 'PAY_BY_ME',
+      });
+      await api(url, token, 'PUT', `assignment/${made.json.data._id}`, { signInRequired: false });
+      const link = await api<{ code: string }>(
+        url,
+        token,
+        'POST',
+        `assignment/${made.json.data._id}/access-link`,
+        {},
+      );
+      const flowUrl = url(`/viewer/public-assignment/${link.json.code}/flow/${flow.json.data._id}`);
+
+      await page.goto(flowUrl);
+      await page.getByText('What do plants need to make food?').waitFor();
+      await waitForWorker(page);
+      const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+      expectEqual(new URL(scope).pathname, '/viewer/', 'the player has its own worker scope');
+      // The first visit loaded the flow before the worker existed: the worker fetched it again to keep.
+      await eventually('the flow kept by the worker', async () =>
+        page.evaluate(async (flowId) => {
+          const cache = await caches.open('flowlearn-viewer-api-v1');
+          const keys = await cache.keys();
+          return keys.some((k) => k.url.endsWith(`/flow/${flowId}`)) || undefined;
+        }, flow.json.data._id),
+      );
+
+      // Chromium keeps navigator.onLine true under offline emulation: the reload itself is the test.
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByText('What do plants need to make food?').waitFor({ timeout: 15_000 });
+      await page.getByLabel('Light').waitFor();
+      await screenshot('offline-reload');
+      await context.setOffline(false);
+
+      // The editor's registration is not replaced or widened: the player adds its own scope only.
+      const scopes = await page.evaluate(async () =>
+        (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname),
+      );
+      expectEqual(scopes.join(','), '/viewer/', 'only the player worker was registered by the player');
     },
     { browser: { viewport: 'phone' }, timeoutMs: 120_000 },
   ),

@@ -1,9 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TPlayerAssignment } from '../../shared/contract/player';
+import { useTranslation } from '../i18n';
 import { playerApi, type TTarget } from '../player.api';
 import { Closed } from './Closed';
 import { Problem } from './Problem';
+import { SignInGate } from './SignInGate';
 import { useLoad } from './useLoad';
 
 /** /viewer/assignment/{id} and /viewer/public-assignment/{code}: the flows, with the learner's progress. */
@@ -21,6 +22,7 @@ export function AssignmentPage({ target }: { target: TTarget }) {
       </div>
     );
   const a: TPlayerAssignment = state.data;
+  if (target.kind === 'public' && a.signInRequired) return <SignInGate code={target.code} name={a.name} />;
   return (
     <div className="pl-page">
       <h1 className="pl-title">{a.name}</h1>

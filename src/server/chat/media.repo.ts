@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { media } from '../db/schema';
 
@@ -12,6 +12,10 @@ export async function insertMedia(db: Db, row: typeof media.$inferInsert): Promi
 export async function findMedia(db: Db, id: string): Promise<MediaRow | null> {
   const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
   return row ?? null;
+}
+
+export async function findMediaByIds(db: Db, ids: string[]): Promise<MediaRow[]> {
+  return db.select().from(media).where(inArray(media.id, ids));
 }
 
 /** The caller's images in one space (orgId null: personal), newest first. */
