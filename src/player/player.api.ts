@@ -27,11 +27,6 @@ const as = <T>(p: Promise<unknown>) => p as Promise<T>;
 export const playerApi = {
   join: (code: string) =>
     as<{ data: TJoinedAssignment }>(api.post('assignment/join', { code }, { quiet: true })),
-  /** A public link of an assignment that requires sign-in: the signed-in learner joins through it. */
-  joinPublic: (code: string) =>
-    as<{ data: TJoinedAssignment }>(
-      api.post(`player/public/${encodeURIComponent(code)}/join`, {}, { quiet: true }),
-    ),
   assignment: (t: TTarget) =>
     as<{ data: TPlayerAssignment }>(api.get(base(t), { quiet: true, anonymous: anonymous(t) })),
   flow: (t: TTarget, flowId: string) =>

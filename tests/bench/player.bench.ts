@@ -81,12 +81,6 @@ export const playerBench: Bench = {
         token,
       );
       const assignmentId = made.json.data._id as string;
-      // Public-link learners have no account: the assignment must not require sign-in.
-      await fetch(server.url(`/api/assignment/${assignmentId}`), {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify({ signInRequired: false }),
-      });
       const link = await post(`assignment/${assignmentId}/access-link`, {}, token);
       const code = link.json.code as string;
       const flowUrl = server.url(`/viewer/public-assignment/${code}/flow/${flowId}`);

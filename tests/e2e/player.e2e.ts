@@ -198,8 +198,6 @@ export default defineE2E([
         flowIds: [flow.json.data._id],
         unitUsageOption: 'PAY_BY_ME',
       });
-      // Without an account: the assignment must not require sign-in.
-      await api(url, token, 'PUT', `assignment/${made.json.data._id}`, { signInRequired: false });
       const link = await api<{ code: string }>(
         url,
         token,
@@ -266,56 +264,6 @@ export default defineE2E([
     { browser: { viewport: 'phone' }, timeoutMs: 120_000 },
   ),
   test(
-    '[PLAYER] a public link of an assignment that requires sign-in asks the learner to sign in, with a way back',
-    async ({ page, server, url, screenshot }) => {
-      const token = await apiToken(url);
-      const flow = await api(url, token, 'POST', 'flows', {
-        name: 'Signed lesson',
-        nodes: NODES,
-        edges: EDGES,
-      });
-      const made = await api<{ data: { _id: string } }>(url, token, 'POST', 'assignment', {
-        name: 'Signed week',
-        flowIds: [flow.json.data._id],
-        unitUsageOption: 'PAY_BY_ME',
-      });
-      const assignmentId = made.json.data._id;
-      const link = await api<{ code: string }>(
-        url,
-        token,
-        'POST',
-        `assignment/${assignmentId}/access-link`,
-        {},
-      );
-      const email = `gate-${Date.now()}@school.test`;
-      const password = 'leaf-and-light-9';
-      await newLearner(server, url, email, password);
-
-      // Straight to the flow: nothing of it runs before signing in.
-      await page.goto(url(`/viewer/public-assignment/${link.json.code}/flow/${flow.json.data._id}`));
-      await page.getByTestId('sign-in-gate').waitFor();
-      await page.getByText('This assignment asks you to sign in first').waitFor();
-      expectEqual(
-        await page.getByText('What do plants need to make food?').count(),
-        0,
-        'the flow is not shown',
-      );
-      const back = page.getByRole('link', { name: 'Not now: enter another code' });
-      expectEqual(await back.getAttribute('href'), '/viewer/join', 'the way back');
-      await screenshot('sign-in-gate');
-      await page.getByLabel('E-mail').fill(email);
-      await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(new RegExp(`/viewer/assignment/${assignmentId}/flow/${flow.json.data._id}$`));
-      await page.getByText('What do plants need to make food?').waitFor();
-
-      // Signed in already: the link's assignment page goes straight to the assignment.
-      await page.goto(url(`/viewer/public-assignment/${link.json.code}`));
-      await page.waitForURL(new RegExp(`/viewer/assignment/${assignmentId}$`));
-    },
-    { browser: { viewport: 'phone' }, timeoutMs: 120_000 },
-  ),
-  test(
     '[PLAYER] a learner who opened a flow reloads it offline: the worker keeps the player and the flow',
     async ({ page, context, url, screenshot }) => {
       const token = await apiToken(url);
@@ -329,7 +277,6 @@ export default defineE2E([
         flowIds: [flow.json.data._id],
         unitUsageOption: 'PAY_BY_ME',
       });
-      await api(url, token, 'PUT', `assignment/${made.json.data._id}`, { signInRequired: false });
       const link = await api<{ code: string }>(
         url,
         token,

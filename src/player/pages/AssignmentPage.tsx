@@ -4,7 +4,6 @@ import { useTranslation } from '../i18n';
 import { playerApi, type TTarget } from '../player.api';
 import { Closed } from './Closed';
 import { Problem } from './Problem';
-import { SignInGate } from './SignInGate';
 import { useLoad } from './useLoad';
 
 /** /viewer/assignment/{id} and /viewer/public-assignment/{code}: the flows, with the learner's progress. */
@@ -22,7 +21,6 @@ export function AssignmentPage({ target }: { target: TTarget }) {
       </div>
     );
   const a: TPlayerAssignment = state.data;
-  if (target.kind === 'public' && a.signInRequired) return <SignInGate code={target.code} name={a.name} />;
   return (
     <div className="pl-page">
       <h1 className="pl-title">{a.name}</h1>

@@ -5,7 +5,6 @@ import { playerApi, type TTarget } from '../player.api';
 import { uuid } from '../run/ports';
 import { Closed } from './Closed';
 import { Problem } from './Problem';
-import { SignInGate } from './SignInGate';
 import { useLoad } from './useLoad';
 
 const VISITOR_KEY = 'flowlearn-visitor';
@@ -44,15 +43,10 @@ export function FlowPage({ target, flowId }: { target: TTarget; flowId: string }
   usePrefetchRun();
   const { state, reload } = useLoad(
     () =>
-      // A public link that requires sign-in answers the flow with 401: the gate below asks for it.
-      Promise.all([
-        playerApi.assignment(target),
-        playerApi.flow(target, flowId).catch((e: unknown) => e),
-      ]).then(([a, f]) => {
-        if (target.kind === 'public' && a.data.signInRequired) return { a: a.data, f: null };
-        if (f instanceof Error || !f) throw f;
-        return { a: a.data, f: (f as Awaited<ReturnType<typeof playerApi.flow>>).data };
-      }),
+      Promise.all([playerApi.assignment(target), playerApi.flow(target, flowId)]).then(([a, f]) => ({
+        a: a.data,
+        f: f.data,
+      })),
     `${key}:${flowId}`,
   );
   if (state.status === 'loading') return <p className="pl-page pl-muted">{t('run.loading')}</p>;
@@ -63,8 +57,6 @@ export function FlowPage({ target, flowId }: { target: TTarget; flowId: string }
       </div>
     );
   const { a, f } = state.data;
-  if (target.kind === 'public' && !f) return <SignInGate code={target.code} name={a.name} flowId={flowId} />;
-  if (!f) return null;
   const back =
     target.kind === 'assignment' ? `/assignment/${target.id}` : `/public-assignment/${target.code}`;
   // Paused, locked or ended: the server refuses statements and AI calls, so the flow does not start.

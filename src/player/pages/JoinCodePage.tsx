@@ -20,14 +20,7 @@ export function JoinCodePage({ code }: { code: string }) {
     <div className="pl-page">
       <h1 className="pl-title">{t('join.joining', { code })}</h1>
       {state.status === 'loading' && <p className="pl-muted">{t('run.loading')}</p>}
-      {state.status === 'error' && state.code === 'signIn' && (
-        <>
-          <SignIn onDone={reload} />
-          <a href="/viewer/join" className="pl-back">
-            {t('signIn.notNow')}
-          </a>
-        </>
-      )}
+      {state.status === 'error' && state.code === 'signIn' && <SignIn onDone={reload} />}
       {state.status === 'error' && state.code !== 'signIn' && (
         <div className="pl-card" role="alert">
           <p>{state.code === 'offline' ? t('errors.offline') : (state.message ?? t('errors.failed'))}</p>

@@ -98,13 +98,9 @@ export function playerRoutes(deps: AppDeps) {
         return c.json({ updated: (await journals.update(key, body.content, body.mode)) !== null });
       })
       .get('/player/public/:code', async (c) => {
-        const access = await player.asPublic(params(c, ZPublicParams).code, undefined, { toRun: false });
+        const access = await player.asPublic(params(c, ZPublicParams).code);
         return c.json({ data: await player.assignment(access, origin(c)) });
       })
-      // signInRequired: the signed-in learner becomes a participant through the link.
-      .post('/player/public/:code/join', auth, async (c) =>
-        c.json(await player.joinPublic(c.get('auth').userId, params(c, ZPublicParams).code)),
-      )
       .get('/player/public/:code/flow/:flowId', async (c) => {
         const p = params(c, ZPublicFlowParams);
         return c.json({ data: await player.flow(await player.asPublic(p.code), p.flowId) });

@@ -1,18 +1,13 @@
 import { assignmentStatus } from '../../shared/contract/assignments';
 import type { TPlayerAssignment, TPlayerFlow, TStatementsRequest } from '../../shared/contract/player';
-import {
-  ASSIGNMENT_CLOSED,
-  PlayerClosedMessage,
-  SIGN_IN_REQUIRED_MESSAGE,
-  type TPlayerClosed,
-} from '../../shared/contract/player';
+import { ASSIGNMENT_CLOSED, PlayerClosedMessage, type TPlayerClosed } from '../../shared/contract/player';
 import type { JsonObject } from '../../shared/domain/xapi';
 import { type AssignmentRow, findAssignmentById, findUsersByIds } from '../assignments/assignments.repo';
 import { findAccessLink, isParticipant, listInteractions } from '../assignments/participants.repo';
 import { createPeopleService } from '../assignments/people.service';
 import { findFlows } from '../flows/flows.repo';
 import type { AppDeps } from '../http/context';
-import { AppError, badRequest, forbidden, notFound, unauthenticated } from '../http/errors';
+import { AppError, badRequest, forbidden, notFound } from '../http/errors';
 import { createLrsService, lrsSpace } from '../lrs';
 import { findFlowsByIds } from '../tools/tools.repo';
 import { findPublishedFlow } from './player.repo';
@@ -80,27 +75,12 @@ export function createPlayerService(deps: AppDeps) {
       return { row, learner: { kind: 'participant', userId } };
     },
 
-    /**
-     * A public access link of an assignment that still allows them; anything else is 404. When the
-     * assignment requires sign-in (signInRequired), the link shows what it is (`toRun` false) but its
-     * flows, statements and AI answer 401: the learner signs in and joins through it (joinPublic).
-     */
-    async asPublic(
-      code: string,
-      visitor?: { id: string; name?: string },
-      opts: { toRun?: boolean } = { toRun: true },
-    ): Promise<PlayerAccess> {
+    /** A public access link of an assignment that still allows them; anything else is 404. */
+    async asPublic(code: string, visitor?: { id: string; name?: string }): Promise<PlayerAccess> {
       const link = await findAccessLink(db, code);
       const row = link ? await findAssignmentById(db, link.assignmentId) : null;
       if (!link || !row || row.disablePublicAccessLink) throw notFound('Access link');
-      if (opts.toRun !== false && row.signInRequired) throw unauthenticated(SIGN_IN_REQUIRED_MESSAGE);
       return { row, learner: { kind: 'public', code, visitor } };
-    },
-
-    /** A signed-in learner joins the assignment of a public link (the same rules as joining by code). */
-    async joinPublic(userId: string, code: string) {
-      const { row } = await this.asPublic(code, undefined, { toRun: false });
-      return people.join({ userId }, row.code);
     },
 
     async assignment(access: PlayerAccess, origin: string): Promise<TPlayerAssignment> {
@@ -138,7 +118,6 @@ export function createPlayerService(deps: AppDeps) {
         publicCode: learner.kind === 'public' ? learner.code : null,
         actor,
         closed: closedReason(row),
-        signInRequired: row.signInRequired,
       };
     },
 

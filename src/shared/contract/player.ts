@@ -46,13 +46,8 @@ export const ZPlayerAssignment = z.object({
   actor: z.object({ name: zText(), mbox: zText().optional() }).nullable(),
   /** Why nothing can be run or recorded now (the player shows closedMessage[closed]), or null. */
   closed: z.enum(['paused', 'locked', 'ended', 'notStarted']).nullable(),
-  /** The assignment asks learners to sign in: a public link then runs nothing until they have. */
-  signInRequired: z.boolean(),
 });
 export type TPlayerAssignment = z.infer<typeof ZPlayerAssignment>;
-
-/** 401 from a public link's flow, statements or AI when the assignment requires sign-in. */
-export const SIGN_IN_REQUIRED_MESSAGE = 'Sign in to take part in this assignment.';
 
 export const ZPlayerFlow = z.object({
   _id: zText(),
