@@ -4,7 +4,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { createHandlerBoundToURL, matchPrecache, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { CACHE_HEADER, SAVED_AT_HEADER } from '../src/shared/outbox/protocol';
+import { CACHE_HEADER, SAVED_AT_HEADER, VIEWER_CACHE_PREFIX } from '../src/shared/outbox/protocol';
 import { guardUser, onUserChange } from './cache-user';
 import { networkStatePlugin } from './online';
 import { API_READS, savedAtOf, stampSavedAt } from './read-rules';
@@ -157,6 +157,8 @@ export async function cleanupOwnCaches(): Promise<void> {
   const keep = new Set([API_CACHE, CATALOGUE_CACHE, localeCache]);
   const names = await caches.keys();
   await Promise.all(
-    names.filter((n) => n.startsWith('flowlearn-') && !keep.has(n)).map((n) => caches.delete(n)),
+    names
+      .filter((n) => n.startsWith('flowlearn-') && !n.startsWith(VIEWER_CACHE_PREFIX) && !keep.has(n))
+      .map((n) => caches.delete(n)),
   );
 }

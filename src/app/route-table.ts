@@ -80,6 +80,14 @@ const automation = {
   activity: () => import('../features/api-keys/components/ApiKeyActivityPage'),
 };
 const chat = { page: () => import('../features/chat/components/ChatPage') };
+// The generator's texts come with its chunk, like the LRS screen's.
+const generator = {
+  page: () =>
+    Promise.all([
+      import('../features/generator/components/GeneratorPage'),
+      i18n.loadNamespaces('generator').catch(() => undefined),
+    ]).then(([page]) => page),
+};
 const tools = {
   explore: () => import('../features/tools/components/ExplorePage'),
   create: () => import('../features/tools/components/CreateToolPage'),
@@ -108,7 +116,7 @@ export const FULL_ROUTES: RouteDef[] = [
 /** Guarded routes under the home layout; all carry the /{orgCode} prefix. */
 const HOME_CHILDREN: Array<[string, Loader?]> = [
   ['explore', tools.explore],
-  ['ai-flow-generator'],
+  ['ai-flow-generator', generator.page],
   ['join-org', orgs.join],
   ['settings', orgs.spaceSettings],
   ['org-settings', orgs.settings],

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Router, Switch } from 'wouter';
+import { useTranslation } from './i18n';
 import { type TOutboxState, watchOutbox } from './outbox';
 import { AssignmentPage } from './pages/AssignmentPage';
 import { FlowPage, SharePage } from './pages/FlowPage';

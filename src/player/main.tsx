@@ -1,38 +1,32 @@
-import i18n from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initReactI18next } from 'react-i18next';
 import '../ui/theme.css';
 import './player.css';
 import { configureApi } from '../shared/api/http';
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '../shared/domain/languages';
-import { storedLanguage } from '../ui/language';
+import { storedLanguage } from '../ui/stored-language';
 import { PlayerApp } from './App';
+import { i18n, loadTexts } from './i18n';
 import { startOutbox } from './outbox';
 import { getAccessToken } from './session';
+import { registerViewerWorker } from './worker';
 
 configureApi({ getAccessToken });
-void i18n
-  .use(HttpBackend)
-  .use(initReactI18next)
-  .init({
-    lng: storedLanguage(),
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...SUPPORTED_LANGUAGES],
-    load: 'currentOnly',
-    ns: ['player'],
-    defaultNS: 'player',
-    backend: { loadPath: '/editor/locales/{{lng}}/{{ns}}.json' },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  })
-  .then(() => {
-    document.documentElement.lang = i18n.language;
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <PlayerApp />
-      </StrictMode>,
-    );
-  });
+void loadTexts(storedLanguage()).then(() => {
+  document.documentElement.lang = i18n.language;
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <PlayerApp />
+    </StrictMode>,
+  );
+});
 startOutbox();
+// After the first screen, when the phone is idle: the worker's install and its copy of what this page
+// loaded never compete with the flow's first load.
+window.addEventListener(
+  'load',
+  () => {
+    if ('requestIdleCallback' in window) requestIdleCallback(registerViewerWorker, { timeout: 3000 });
+    else setTimeout(registerViewerWorker, 1000);
+  },
+  { once: true },
+);

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { ErrorCode } from '../shared/contract/errors';
 import { createFileStorage } from './adapters/storage/storage';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
@@ -12,6 +11,8 @@ import { collectionsRoutes } from './collections/collections.routes';
 import { createCollectionsService } from './collections/collections.service';
 import { creditsRoutes } from './credits/credits.routes';
 import { flowsRoutes, isFlowImportPath } from './flows/flows.routes';
+import { generatorRoutes } from './generator/generator.routes';
+import { compressAnswers } from './http/compress';
 import { closeOnUnreadBody } from './http/connection';
 import type { AppDeps, AppEnv } from './http/context';
 import { errorResponse } from './http/errors';
@@ -44,7 +45,7 @@ export function createApp(deps: AppDeps) {
       ? secureViewer(c, next)
       : secure(c, next);
   });
-  app.use('*', compress());
+  app.use('*', compressAnswers());
   const bodyLimit = limitBody(deps.env.BODY_LIMIT_BYTES);
   // .flow imports carry their own, larger limit (flows.routes.ts).
   // Media uploads carry their own limit too (media.routes.ts).
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps) {
     .route('/', journalsRoutes(deps))
     .route('/', reportsRoutes(deps))
     .route('/', chatRoutes(deps))
+    .route('/', generatorRoutes(deps))
     .route('/', mediaRoutes(deps, storage))
     .route('/', playerRoutes(deps));
   app.route('/api', api);

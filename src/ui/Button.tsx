@@ -1,13 +1,8 @@
-import type { ButtonHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from './connection';
+import { PlainButton, type PlainButtonProps } from './PlainButton';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
-
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: Variant;
-  busy?: boolean;
-  size?: 'md' | 'sm';
+export interface ButtonProps extends PlainButtonProps {
   /** Only the server can do this (create, import…): offline the button is disabled and says why. */
   needsConnection?: boolean;
 }
@@ -32,25 +27,5 @@ function OnlineButton({ children, disabled, ...rest }: ButtonProps) {
       {children}
       <span className="btn__note">{note}</span>
     </PlainButton>
-  );
-}
-
-function PlainButton({
-  variant = 'primary',
-  busy = false,
-  size = 'md',
-  className,
-  children,
-  disabled,
-  ...rest
-}: ButtonProps) {
-  const cls = ['btn', `btn--${variant}`, size === 'sm' ? 'btn--sm' : '', className ?? '']
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <button type="button" className={cls} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
-      {busy && <span className="spinner spinner--inline" aria-hidden="true" />}
-      {children}
-    </button>
   );
 }

@@ -2,9 +2,11 @@ import { Fragment, type ReactNode } from 'react';
 import './markdown.css';
 
 /**
- * Markdown of model answers and journals as React elements: headings, lists, quotes, code blocks (highlighted),
- * inline code, bold, italic and links. No HTML is ever parsed or injected, so a `<script>` or an
- * `onerror=` in an answer is shown as text: sanitised by construction. Links keep http(s) and mailto only.
+ * The one Markdown renderer (chat answers, journals in reports, the learner player's content): React
+ * elements only, headings, lists, quotes, code blocks (highlighted), inline code, bold, italic, links
+ * and images. No HTML is ever parsed or injected, so a `<script>` or an `onerror=` is shown as text:
+ * sanitised by construction. Links keep http(s), mailto and same-site paths; images http(s) and
+ * same-site paths. Light on purpose: it is part of the player's entry (issue 14).
  */
 const KEYWORDS =
   /\b(const|let|var|function|return|if|else|for|while|class|import|from|export|def|async|await|new|true|false|null|None|True|False)\b/;
@@ -38,11 +40,13 @@ function highlight(code: string): ReactNode[] {
   return out;
 }
 
-const safeHref = (href: string) => (/^(https?:|mailto:)/i.test(href) ? href : null);
+const SAME_SITE = /^\/(?!\/)/;
+const safeHref = (href: string) => (/^(https?:|mailto:)/i.test(href) || SAME_SITE.test(href) ? href : null);
+const safeSrc = (src: string) => (/^https?:\/\//i.test(src) || SAME_SITE.test(src) ? src : null);
 
 function inline(text: string, key = 0): ReactNode[] {
   const out: ReactNode[] = [];
-  const re = /(`[^`]+`)|(\*\*[^*]+\*\*)|(\*[^*\s][^*]*\*|_[^_\s][^_]*_)|(\[[^\]]+\]\([^)\s]+\))/g;
+  const re = /(`[^`]+`)|(\*\*[^*]+\*\*)|(\*[^*\s][^*]*\*|_[^_\s][^_]*_)|(!?\[[^\]]*\]\([^)\s]+\))/g;
   let last = 0;
   for (const m of text.matchAll(re)) {
     const at = m.index ?? 0;
@@ -52,8 +56,12 @@ function inline(text: string, key = 0): ReactNode[] {
     if (m[1]) out.push(<code key={k}>{t.slice(1, -1)}</code>);
     else if (m[2]) out.push(<strong key={k}>{inline(t.slice(2, -2), at)}</strong>);
     else if (m[3]) out.push(<em key={k}>{inline(t.slice(1, -1), at)}</em>);
-    else {
-      const [, label, href] = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(t) ?? [];
+    else if (t.startsWith('!')) {
+      const [, alt, src] = /^!\[([^\]]*)\]\(([^)\s]+)\)$/.exec(t) ?? [];
+      const url = safeSrc(src ?? '');
+      out.push(url ? <img key={k} src={url} alt={alt} className="md-img" /> : alt);
+    } else {
+      const [, label, href] = /^\[([^\]]*)\]\(([^)\s]+)\)$/.exec(t) ?? [];
       const url = safeHref(href ?? '');
       out.push(
         url ? (
@@ -71,9 +79,12 @@ function inline(text: string, key = 0): ReactNode[] {
   return out;
 }
 
-export function Markdown({ text }: { text: string }) {
+/** `top` is the heading level a `#` gets (3 inside the app's pages, 2 in the player's flow). */
+export function Markdown({ text, top = 3, className }: { text: string; top?: number; className?: string }) {
   const blocks: ReactNode[] = [];
-  const lines = text.split('\n');
+  const lines = String(text ?? '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   let i = 0;
   while (i < lines.length) {
     const line = lines[i];
@@ -91,7 +102,7 @@ export function Markdown({ text }: { text: string }) {
     }
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);
     if (heading) {
-      const Tag = `h${Math.min(6, heading[1].length + 2)}` as 'h3';
+      const Tag = `h${Math.min(6, heading[1].length + top - 1)}` as 'h3';
       blocks.push(<Tag key={i}>{inline(heading[2], i)}</Tag>);
       i++;
       continue;
@@ -134,5 +145,5 @@ export function Markdown({ text }: { text: string }) {
       </p>,
     );
   }
-  return <div className="md">{blocks}</div>;
+  return <div className={className ? `md ${className}` : 'md'}>{blocks}</div>;
 }

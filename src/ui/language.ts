@@ -1,20 +1,12 @@
 import i18n from 'i18next';
 import { proxy } from 'valtio';
-import { DEFAULT_LANGUAGE, normaliseLanguageCode, type TLanguage } from '../shared/domain/languages';
+import type { TLanguage } from '../shared/domain/languages';
+import { LANGUAGE_KEY } from './stored-language';
 
-/** The chosen language lives in local storage only (spec 01 §9). */
-export const LANGUAGE_KEY = 'language';
+export { LANGUAGE_KEY, storedLanguage } from './stored-language';
 
 /** When a language fails to load, only the two English variants stay on offer (spec 01 §8). */
 export const languageLoad = proxy({ failed: false });
-
-export function storedLanguage(): TLanguage {
-  try {
-    return normaliseLanguageCode(localStorage.getItem(LANGUAGE_KEY)) ?? DEFAULT_LANGUAGE;
-  } catch {
-    return DEFAULT_LANGUAGE;
-  }
-}
 
 export async function changeLanguage(lng: TLanguage): Promise<void> {
   try {

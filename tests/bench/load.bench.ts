@@ -1,27 +1,23 @@
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { serve } from '@hono/node-server';
-import { createOfflineProvider } from '../../src/server/adapters/ai/offline';
-import { createMailAdapter } from '../../src/server/adapters/mail/mail';
-import { createApp } from '../../src/server/app';
-import { createTokenService } from '../../src/server/auth/tokens';
-import { type Database, openDatabase } from '../../src/server/db/client';
-import { readEnv } from '../../src/server/env';
-import type { AppDeps } from '../../src/server/http/context';
-import { createLogger } from '../../src/server/http/logger';
+import { createInterface } from 'node:readline';
 import type { Bench, BenchRow } from './bench';
 import { benchGraph } from './canvas.data';
-import { random, seed, TOPICS } from './tool-search.seed';
+import { postgresCpu, processCpuMs } from './proc-cpu';
+import { random, TOPICS } from './tool-search.seed';
 
 /**
  * A busy school: 50 clients at once over real HTTP (Node's fetch, keep-alive) mixing flow lists,
  * flow reads, 200-block saves and tool searches for LOAD_SECONDS (30 s by default) after a warm-up,
- * on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL. Prints requests/s and p50/p99 per route.
+ * on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL. The server runs in its own process
+ * (load.server.ts), so the clients do not share its event loop. Prints requests/s and p50/p99 per
+ * route, then the CPU each route costs the server (and PostgreSQL), measured one request at a time.
  */
 const CLIENTS = 50;
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const WARMUP_SECONDS = 3;
 const NODES = 200;
+const SEQUENTIAL = 200;
 
 type Op = 'flow list' | 'flow read' | 'flow save (200 blocks)' | 'tool search';
 const MIX: Op[] = [
@@ -34,27 +30,48 @@ const MIX: Op[] = [
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
-async function measure(database: Database, engine: string): Promise<BenchRow[]> {
-  await database.truncateAll();
-  const env = readEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    JWT_SECRET: 'x'.repeat(40),
+async function startServer(url: string | undefined) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', new URL('./load.server.ts', import.meta.url).pathname],
+    {
+      env: { ...process.env, LOAD_DB_URL: url ?? '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout });
+  const first = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`load server exited with ${code}`)));
   });
-  const logger = createLogger('silent');
-  const tokens = await createTokenService(database.db, env);
-  const mail = createMailAdapter(env, database.db, logger);
-  const deps: AppDeps = { env, database, logger, tokens, mail, ai: createOfflineProvider() };
-  const app = createApp(deps);
-  const rnd = random(11);
-  const { token, orgId } = await seed(deps, rnd);
+  const info = JSON.parse(first) as { port: number; token: string; orgId: string };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { ...info, pid: child.pid as number, stop };
+}
+
+async function measure(url: string | undefined, engine: string): Promise<BenchRow[]> {
+  const server = await startServer(url);
+  try {
+    return await drive(server, engine, postgresCpu(url ? new URL(url).port || '5432' : ''));
+  } finally {
+    await server.stop();
+  }
+}
+
+async function drive(
+  server: { port: number; token: string; orgId: string; pid: number },
+  engine: string,
+  pg: ReturnType<typeof postgresCpu>,
+): Promise<BenchRow[]> {
+  const rnd = random(12);
+  const { token, orgId } = server;
   const headers = { Authorization: `Bearer ${token}`, orgId, 'Accept-Encoding': 'gzip' };
   const json = { ...headers, 'Content-Type': 'application/json' };
-
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  const base = `http://127.0.0.1:${server.port}/api`;
 
   // one 200-block flow per client, so saves do not conflict
   const flows: Array<{ id: string; revision: number; graph: ReturnType<typeof benchGraph> }> = [];
@@ -111,15 +128,31 @@ async function measure(database: Database, engine: string): Promise<BenchRow[]> 
   await runClients(until(WARMUP_SECONDS * 1000));
   recording = true;
   const cpu = process.cpuUsage();
+  const serverCpu = processCpuMs(server.pid);
+  const pgCpu = pg.snapshot();
+  const load = loadavg()[0];
   const started = performance.now();
   await runClients(until(SECONDS * 1000));
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
-  await new Promise((resolve) => server.close(resolve));
+  const serverUsed = (processCpuMs(server.pid) ?? 0) - (serverCpu ?? 0);
+  const pgUsed = pg.delta(pgCpu);
+  recording = false;
+
+  // The CPU each route costs, one request at a time (independent of how busy the machine is).
+  const perRoute: string[] = [];
+  for (const op of new Set(MIX)) {
+    const s0 = processCpuMs(server.pid) ?? 0;
+    const p0 = pg.snapshot();
+    for (let i = 0; i < SEQUENTIAL; i++) await call(0, op);
+    const sMs = ((processCpuMs(server.pid) ?? 0) - s0) / SEQUENTIAL;
+    const pMs = pg.delta(p0);
+    perRoute.push(`${op} ${sMs.toFixed(2)}${pMs === null ? '' : ` + ${(pMs / SEQUENTIAL).toFixed(2)}`} ms`);
+  }
 
   const all = [...times.values()].flat().sort((a, b) => a - b);
   const total = all.length;
-  const cpuMs = (used.user + used.system) / 1000 / Math.max(1, total);
+  const per = (ms: number) => (ms / Math.max(1, total)).toFixed(2);
   const isPg = engine === 'PostgreSQL';
   const rows: BenchRow[] = [
     {
@@ -146,7 +179,8 @@ async function measure(database: Database, engine: string): Promise<BenchRow[]> 
   }
   rows[rows.length - 1].notes = [
     `load (${engine}): ${CLIENTS} clients over HTTP for ${seconds.toFixed(1)} s after ${WARMUP_SECONDS} s of warm-up, ${total} answers, ${[...failures].map(([k, n]) => `${n}× ${k}`).join(', ') || 'no errors'}`,
-    `load (${engine}): CPU of this process (server and clients) ${cpuMs.toFixed(2)} ms per request${isPg ? '' : ', the database included'}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+    `load (${engine}): CPU per request under load: server ${per(serverUsed)} ms${isPg ? (pgUsed === null ? '' : `, PostgreSQL ${per(pgUsed)} ms`) : ' (the database included)'}, the 50 clients ${per((used.user + used.system) / 1000)} ms; load average ${load.toFixed(1)} → ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+    `load (${engine}): CPU per request one at a time, server${isPg ? ' + PostgreSQL' : ''}: ${perRoute.join(', ')}`,
   ];
   return rows;
 }
@@ -156,23 +190,9 @@ export const loadBench: Bench = {
   async run(): Promise<BenchRow[]> {
     const rows: BenchRow[] = [];
     // LOAD_ENGINE=postgres measures PostgreSQL alone (with TEST_DATABASE_URL), e.g. under a profiler
-    if (process.env.LOAD_ENGINE !== 'postgres') {
-      const pglite = await openDatabase({ pgliteDir: 'memory://' });
-      try {
-        rows.push(...(await measure(pglite, 'PGlite')));
-      } finally {
-        await pglite.close();
-      }
-    }
+    if (process.env.LOAD_ENGINE !== 'postgres') rows.push(...(await measure(undefined, 'PGlite')));
     const url = process.env.TEST_DATABASE_URL;
-    if (!url) return rows;
-    const pg = await openDatabase({ url });
-    try {
-      rows.push(...(await measure(pg, 'PostgreSQL')));
-    } finally {
-      await pg.truncateAll();
-      await pg.close();
-    }
+    if (url) rows.push(...(await measure(url, 'PostgreSQL')));
     return rows;
   },
 };

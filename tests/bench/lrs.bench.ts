@@ -12,6 +12,7 @@ import { createLogger } from '../../src/server/http/logger';
 import { createLrsService, lrsSpace } from '../../src/server/lrs';
 import type { Bench, BenchRow } from './bench';
 import { ACTORS, activityId, actorMbox, bulkFill, registrationOf, verbId } from './lrs.seed';
+import { postgresCpu } from './proc-cpu';
 
 /** Size of the store the queries run over; LRS_BENCH_STATEMENTS makes a quicker run. */
 const STORED = Number(process.env.LRS_BENCH_STATEMENTS ?? 1_000_000);
@@ -33,7 +34,7 @@ const noFiles: FileStorage = {
   delete: async () => {},
 };
 
-function batch(n: number) {
+export function batch(n: number) {
   return Array.from({ length: BATCH }, (_, i) => {
     const k = n * BATCH + i;
     return {
@@ -97,12 +98,19 @@ async function measure(database: Database, engine: string): Promise<BenchRow[]> 
   // 1. Ingest through the real route, batches of 100, a few clients at once on PostgreSQL.
   const concurrency = database.kind === 'pg' ? 4 : 1;
   const perBatch: number[] = [];
+  // The clients' bodies are ready before the clock starts: it measures the LRS, not the senders.
+  const bodies = Array.from({ length: BATCHES }, (_, n) => JSON.stringify(batch(n)));
   let next = 0;
+  const pgCpu = postgresCpu(
+    process.env.TEST_DATABASE_URL ? new URL(process.env.TEST_DATABASE_URL).port || '5432' : '',
+  );
+  const pgBefore = database.kind === 'pg' ? pgCpu.snapshot() : null;
+  const nodeBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < BATCHES) {
-        const body = JSON.stringify(batch(next++));
+        const body = bodies[next++];
         const t0 = performance.now();
         const res = await app.request('/xapi/statements', {
           method: 'POST',
@@ -116,6 +124,10 @@ async function measure(database: Database, engine: string): Promise<BenchRow[]> 
     }),
   );
   const rate = (BATCHES * BATCH) / ((performance.now() - started) / 1000);
+  const nodeCpu = process.cpuUsage(nodeBefore);
+  const pgUsed = pgCpu.delta(pgBefore);
+  const perThousand = (ms: number) => ((ms / (BATCHES * BATCH)) * 1000).toFixed(0);
+  const ingestCpu = `LRS (${engine}) ingest CPU per 1,000 statements: Node ${perThousand((nodeCpu.user + nodeCpu.system) / 1000)} ms${pgUsed === null ? '' : `, PostgreSQL ${perThousand(pgUsed)} ms`}`;
 
   // 2. A large store to query.
   const fillStart = performance.now();
@@ -181,6 +193,7 @@ async function measure(database: Database, engine: string): Promise<BenchRow[]> 
     withinTarget: engine === 'PostgreSQL' ? pct(times[kind], 50) <= TARGET_QUERY_P50 : null,
   }));
   const notes = [
+    ingestCpu,
     `LRS (${engine}): ${STORED.toLocaleString('en-GB')} statements stored (${(BATCHES * BATCH).toLocaleString('en-GB')} through HTTP, the rest filled by SQL in ${fillSeconds.toFixed(0)} s); queries through app.request with limit=10; load average ${load} on ${cpus().length} cores`,
     ...Object.entries(times).map(
       ([k, v]) => `LRS (${engine}) query by ${k} ×${v.length}: p50 ${ms(pct(v, 50))}, p99 ${ms(pct(v, 99))}`,

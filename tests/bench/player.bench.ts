@@ -94,10 +94,28 @@ export const playerBench: Bench = {
           const open = async () => {
             const t0 = Date.now();
             await browser.page.goto(flowUrl);
-            await browser.page.getByText('Bench question?').waitFor({ timeout: 20_000 });
+            // Checked every frame: a locator's waitFor backs off to 500 ms polls and measured its steps.
+            await browser.page.waitForFunction(
+              () => document.body.innerText.includes('Bench question?'),
+              null,
+              {
+                polling: 'raf',
+                timeout: 20_000,
+              },
+            );
             return Date.now() - t0;
           };
           cold.push(await open());
+          // The player's worker (sw/viewer.ts) takes the page once it activates; the next open is its.
+          await browser.page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, {
+            timeout: 20_000,
+          });
+          // …and has kept what the first visit loaded (the later visit is measured, not the install).
+          await browser.page.waitForFunction(
+            async () => (await (await caches.open('flowlearn-viewer-api-v1')).keys()).length > 1,
+            null,
+            { timeout: 20_000 },
+          );
           warm.push(await open());
         } finally {
           await browser.close();
@@ -111,11 +129,11 @@ export const playerBench: Bench = {
         withinTarget: median(cold) <= COLD_TARGET_MS,
         notes: [
           `cold: ${cold.map(ms).join(', ')}`,
-          `warm (HTTP cache, no service worker under /viewer): ${warm.map(ms).join(', ')}`,
+          `from the service worker (scope /viewer/): ${warm.map(ms).join(', ')}`,
         ],
       });
       rows.push({
-        figure: `first screen of a flow, phone, warm HTTP cache (median of ${RUNS})`,
+        figure: `first screen of a flow, phone, from the service worker (median of ${RUNS})`,
         value: ms(median(warm)),
         target: '≤ 300 ms',
         withinTarget: median(warm) <= 300,

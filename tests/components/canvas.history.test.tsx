@@ -80,6 +80,24 @@ describe('[CANVAS] edit history', () => {
     expect(session.connectedHandles.has('text:text')).toBe(true);
   });
 
+  it('applies an undo as a change: only the touched block is a new object, the rest stay as they are', () => {
+    onNodesChange([{ type: 'select', id: 'start', selected: true }]);
+    drag('text', 4);
+    const before = graph.get();
+    expect(undo()).toBe(true);
+    const after = graph.get();
+    expect(after.nodes).not.toBe(before.nodes);
+    expect(after.nodes.find((n) => n.id === 'start')).toBe(before.nodes.find((n) => n.id === 'start'));
+    expect(after.nodes.find((n) => n.id === 'show')).toBe(before.nodes.find((n) => n.id === 'show'));
+    expect(after.nodes.find((n) => n.id === 'text')).not.toBe(before.nodes.find((n) => n.id === 'text'));
+    // Links the step did not touch: the very same array. The selection stays.
+    expect(after.edges).toBe(before.edges);
+    expect(after.nodes.find((n) => n.id === 'start')?.selected).toBe(true);
+    expect(redo()).toBe(true);
+    expect(positionOf('text')).toEqual({ x: 40, y: 200 });
+    expect(graph.get().nodes.find((n) => n.id === 'show')).toBe(before.nodes.find((n) => n.id === 'show'));
+  });
+
   it('a new edit after undo drops the redo branch', () => {
     drag('text', 3);
     drag('text', 6);

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fireEvent, render } from '@testing-library/react';
-import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { setTexts } from '../../src/player/i18n';
 import { Closed } from '../../src/player/pages/Closed';
 import { codeFrom } from '../../src/player/pages/JoinPage';
-import { Markdown } from '../../src/player/run/Markdown';
 import { MediaAsk } from '../../src/player/run/MediaAsk';
 import { PlayerClosedMessage } from '../../src/shared/contract/player';
+import { Markdown } from '../../src/ui/Markdown';
 
 describe('[PLAYER] markdown from authors and models', () => {
   it('renders headings, lists, emphasis, links and images as elements', () => {
@@ -16,6 +16,7 @@ describe('[PLAYER] markdown from authors and models', () => {
         text={
           '# Plants\n\nLeaves need **light** and *water*.\n\n- roots\n- stem\n\n[More](https://example.org/a) ![leaf](/img/leaf.png)'
         }
+        top={2}
       />,
     );
     expect(container.querySelector('h2')?.textContent).toBe('Plants');
@@ -54,7 +55,7 @@ describe('[PLAYER] join codes', () => {
 describe('[PLAYER] paused, locked or ended assignments', () => {
   it("shows the learner why the flow cannot run, in the server's words", () => {
     const dir = join(__dirname, '..', '..', 'public', 'locales', 'en-GB', 'player.json');
-    i18n.addResourceBundle('en-GB', 'player', JSON.parse(readFileSync(dir, 'utf8')), true, true);
+    setTexts('en-GB', JSON.parse(readFileSync(dir, 'utf8')));
     for (const reason of ['paused', 'locked', 'ended', 'notStarted'] as const) {
       const { getByRole, unmount } = render(<Closed reason={reason} />);
       expect(getByRole('alert').textContent).toBe(PlayerClosedMessage[reason]);
@@ -75,7 +76,7 @@ describe('[PLAYER] image input', () => {
 
   it('offers the camera to a signed-in learner, and only Skip (saying why) to one without an account', async () => {
     const path = join(__dirname, '..', '..', 'public', 'locales', 'en-GB', 'player.json');
-    i18n.addResourceBundle('en-GB', 'player', JSON.parse(readFileSync(path, 'utf8')), true, true);
+    setTexts('en-GB', JSON.parse(readFileSync(path, 'utf8')));
     sessionStorage.removeItem('token');
     const answers: unknown[] = [];
     const guest = render(<MediaAsk request={request} busy={false} onAnswer={(a) => answers.push(a)} />);

@@ -6,7 +6,17 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
 
 /** Components render with the real en-GB texts, loaded synchronously from public/locales. */
-const ns = ['navbar', 'common', 'task', 'assignment', 'quickBalance', 'chat', 'credits', 'reports'];
+const ns = [
+  'navbar',
+  'common',
+  'task',
+  'assignment',
+  'quickBalance',
+  'chat',
+  'credits',
+  'reports',
+  'generator',
+];
 const resources = {
   'en-GB': Object.fromEntries(
     ns.map((n) => [

@@ -5,7 +5,8 @@ import { defineE2E, test, VIEWPORTS, type ViewportName } from './harness';
 
 /**
  * axe-core (from npm) on every built screen at desktop, tablet and phone size: no serious or
- * critical violation may be there. The flow editor (canvas) is checked by its own work.
+ * critical violation may be there. The flow editor is checked empty, with a block selected (its
+ * panel, on phones in its drawer) and with the block list open.
  */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -20,6 +21,7 @@ const SIGNED_IN = [
   '/editor/personal/credits',
   '/editor/personal/settings',
   '/editor/personal/join-org',
+  '/editor/personal/ai-flow-generator',
   '/editor/demo-school/lrs',
 ];
 
@@ -62,6 +64,38 @@ async function settle(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+/** The flow editor: empty, with a placed and selected block, and (phones) with each drawer open. */
+async function editorViolations(page: Page, url: (p: string) => string, phone: boolean): Promise<string[]> {
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const res = await fetch(url('/api/flows'), {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Accessible flow', nodes: [], edges: [] }),
+  });
+  const id = ((await res.json()) as { data: { _id: string } }).data._id;
+  const path = `/editor/personal/projects/no-project/flows/${id}`;
+  const found: string[] = [];
+  const check = async (state: string) => {
+    await settle(page);
+    for (const v of await seriousViolations(page)) found.push(`${path} (${state}): ${v}`);
+  };
+  await page.goto(url(path));
+  await page.locator('.flow-canvas').waitFor();
+  await check('empty');
+  // A click (not a touch) places the block in the middle of the view, selected.
+  for (const type of ['beginNode', 'textNode']) {
+    await page.locator(`.palette-entry[data-type="${type}"]`).dispatchEvent('click');
+  }
+  await page.locator('.react-flow__node-textNode.selected').waitFor();
+  if (phone) await page.getByRole('button', { name: 'Properties', exact: true }).click();
+  await check('block selected');
+  if (phone) {
+    await page.getByRole('button', { name: 'Blocks', exact: true }).click();
+    await check('block list open');
+  }
+  return found;
+}
+
 function a11yTest(viewport: ViewportName) {
   const { width, height } = VIEWPORTS[viewport];
   return test(
@@ -80,6 +114,7 @@ function a11yTest(viewport: ViewportName) {
       await page.press('#login-password', 'Enter');
       await page.waitForURL(/\/explore$/, { timeout: 20_000 });
       for (const path of SIGNED_IN) await check(path);
+      for (const v of await editorViolations(page, url, viewport === 'phone')) found.push(v);
       if (found.length) throw new Error(`axe found:\n${found.join('\n')}`);
     },
     { browser: { viewport }, timeoutMs: 180_000 },

@@ -27,6 +27,8 @@ export interface LaunchOptions {
    * browser start) before that. Cannot be undone: relaunch without it to come back online.
    */
   networkDown?: boolean;
+  /** Touch events on (phones always have them): a tablet used with fingers. */
+  touch?: boolean;
 }
 
 const NETWORK_DOWN_ARGS = ['--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>'];
@@ -79,7 +81,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<E2EBro
       viewport,
       locale: options.locale,
       isMobile: phone,
-      hasTouch: phone,
+      hasTouch: phone || options.touch === true,
       args: options.networkDown ? [...ARGS, ...NETWORK_DOWN_ARGS] : ARGS,
     });
   } catch (error) {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineE2E, type E2EServer, expect, expectEqual, test } from './harness';
-import { api, apiToken, eventually, signInAsDemo } from './offline.util';
+import { api, apiToken, eventually, signInAsDemo, waitForWorker } from './offline.util';
 
 type Url = (path: string) => string;
 
@@ -260,6 +260,59 @@ export default defineE2E([
         statements.every((s) => s.actor.account?.name.startsWith('guest-')),
         'a public visitor is recorded as a guest',
       );
+    },
+    { browser: { viewport: 'phone' }, timeoutMs: 120_000 },
+  ),
+  test(
+    '[PLAYER] a learner who opened a flow reloads it offline: the worker keeps the player and the flow',
+    async ({ page, context, url, screenshot }) => {
+      const token = await apiToken(url);
+      const flow = await api(url, token, 'POST', 'flows', {
+        name: 'Offline lesson',
+        nodes: NODES,
+        edges: EDGES,
+      });
+      const made = await api<{ data: { _id: string } }>(url, token, 'POST', 'assignment', {
+        name: 'Offline week',
+        flowIds: [flow.json.data._id],
+        unitUsageOption: 'PAY_BY_ME',
+      });
+      const link = await api<{ code: string }>(
+        url,
+        token,
+        'POST',
+        `assignment/${made.json.data._id}/access-link`,
+        {},
+      );
+      const flowUrl = url(`/viewer/public-assignment/${link.json.code}/flow/${flow.json.data._id}`);
+
+      await page.goto(flowUrl);
+      await page.getByText('What do plants need to make food?').waitFor();
+      await waitForWorker(page);
+      const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+      expectEqual(new URL(scope).pathname, '/viewer/', 'the player has its own worker scope');
+      // The first visit loaded the flow before the worker existed: the worker fetched it again to keep.
+      await eventually('the flow kept by the worker', async () =>
+        page.evaluate(async (flowId) => {
+          const cache = await caches.open('flowlearn-viewer-api-v1');
+          const keys = await cache.keys();
+          return keys.some((k) => k.url.endsWith(`/flow/${flowId}`)) || undefined;
+        }, flow.json.data._id),
+      );
+
+      // Chromium keeps navigator.onLine true under offline emulation: the reload itself is the test.
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByText('What do plants need to make food?').waitFor({ timeout: 15_000 });
+      await page.getByLabel('Light').waitFor();
+      await screenshot('offline-reload');
+      await context.setOffline(false);
+
+      // The editor's registration is not replaced or widened: the player adds its own scope only.
+      const scopes = await page.evaluate(async () =>
+        (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname),
+      );
+      expectEqual(scopes.join(','), '/viewer/', 'only the player worker was registered by the player');
     },
     { browser: { viewport: 'phone' }, timeoutMs: 120_000 },
   ),

@@ -174,4 +174,23 @@ export default defineE2E([
     },
     { browser: { viewport: 'phone' } },
   ),
+
+  test(
+    '[POLISH] on a phone the create-tool Generate button stays inside the form',
+    async ({ page, url, screenshot }) => {
+      await signIn(page, url);
+      await page.goto(url('/editor/personal/create-tool'));
+      await page.locator('.flow-picker__item').first().click();
+      await page.getByRole('button', { name: 'Next' }).click();
+      const generate = page.getByRole('button', { name: /Generate name and description/ });
+      await generate.waitFor();
+      const [b, form] = [await generate.boundingBox(), await page.locator('.wizard__body').boundingBox()];
+      expect(
+        b && form && b.x >= form.x && b.x + b.width <= form.x + form.width,
+        `button ${JSON.stringify(b)} inside form ${JSON.stringify(form)}`,
+      );
+      await screenshot('details');
+    },
+    { browser: { viewport: 'phone' } },
+  ),
 ]);

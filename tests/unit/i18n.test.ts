@@ -26,6 +26,7 @@ const NAMESPACES = [
   'lrs',
   'player',
   'reports',
+  'generator',
 ];
 type Tree = { [k: string]: string | Tree };
 

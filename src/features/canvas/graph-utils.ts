@@ -18,22 +18,21 @@ const NODE_UI_KEYS = [
 const strippedNodes = new WeakMap<TCanvasNode, TCanvasNode>();
 
 export function stripNode(node: TCanvasNode): TCanvasNode {
-  if (!NODE_UI_KEYS.some((k) => k in node)) return node;
   let out = strippedNodes.get(node);
-  if (!out) {
-    const {
-      selected: _s,
-      dragging: _d,
-      measured: _m,
-      resizing: _r,
-      handles: _h,
-      initialWidth: _w,
-      initialHeight: _ih,
-      ...rest
-    } = node;
-    out = rest as TCanvasNode;
-    strippedNodes.set(node, out);
-  }
+  if (out) return out;
+  if (!NODE_UI_KEYS.some((k) => k in node)) return node;
+  const {
+    selected: _s,
+    dragging: _d,
+    measured: _m,
+    resizing: _r,
+    handles: _h,
+    initialWidth: _w,
+    initialHeight: _ih,
+    ...rest
+  } = node;
+  out = rest as TCanvasNode;
+  strippedNodes.set(node, out);
   return out;
 }
 
@@ -41,6 +40,20 @@ export function stripEdge(edge: TCanvasEdge): TCanvasEdge {
   if (!('selected' in edge)) return edge;
   const { selected: _s, ...rest } = edge;
   return rest as TCanvasEdge;
+}
+
+/**
+ * After a history push or restore: each live node's stripped form becomes the history's own object
+ * (deep-equal to it: the history shares what did not change). The next push then meets the same
+ * objects and compares them by identity, instead of walking every unchanged block again.
+ */
+export function rememberSnapshot(live: TCanvasNode[], snapshot: ReadonlyArray<TCanvasNode>): void {
+  for (let i = 0; i < live.length; i++) {
+    const s = snapshot[i];
+    if (s && s !== live[i] && s.id === live[i].id && strippedNodes.get(live[i]) !== s) {
+      strippedNodes.set(live[i], s);
+    }
+  }
 }
 
 /** The flow as history and the server see it. */

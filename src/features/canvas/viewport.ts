@@ -5,6 +5,11 @@ export function setCanvasElement(el: HTMLElement | null): void {
   canvasEl = el;
 }
 
+/** The canvas says when its opening view is placed (`data-opened`), for the page's own checks. */
+export function markOpened(): void {
+  canvasEl?.setAttribute('data-opened', 'true');
+}
+
 export const canvasRect = (): DOMRect | null => canvasEl?.getBoundingClientRect() ?? null;
 
 export function isOverCanvas(x: number, y: number): boolean {
@@ -14,3 +19,6 @@ export function isOverCanvas(x: number, y: number): boolean {
   const hit = document.elementFromPoint(x, y);
   return !!hit && !!canvasEl?.contains(hit);
 }
+
+/** The canvas element itself (the placing hint is drawn inside it). */
+export const canvasElement = (): HTMLElement | null => canvasEl;

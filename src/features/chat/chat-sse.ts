@@ -1,3 +1,5 @@
+import { readSseData } from '../../shared/api/sse';
+
 /**
  * Reads the chat stream (spec 03 §7): lines starting `data:`, ended by `[DONE]`. Pieces are read from
  * delta content, choices, content, text, message and reasoningContent, so an OpenAI-style stream reads
@@ -46,32 +48,7 @@ export function pieceOf(data: unknown): TStreamPiece {
   return out;
 }
 
-/** Yields the pieces of an event-stream body until `[DONE]` or its end. */
+/** Yields the pieces of an event-stream body until `[DONE]` or its end (the shared reader skips malformed lines). */
 export async function* readStream(body: ReadableStream<Uint8Array>): AsyncGenerator<TStreamPiece> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let nl = buffer.indexOf('\n');
-      while (nl >= 0) {
-        const line = buffer.slice(0, nl).trim();
-        buffer = buffer.slice(nl + 1);
-        nl = buffer.indexOf('\n');
-        if (!line.startsWith('data:')) continue;
-        const data = line.slice(5).trim();
-        if (data === '[DONE]') return;
-        try {
-          yield pieceOf(JSON.parse(data));
-        } catch {
-          // a malformed line: skipped
-        }
-      }
-    }
-  } finally {
-    reader.releaseLock();
-  }
+  for await (const data of readSseData(body)) yield pieceOf(data);
 }

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TPlayerAssignment } from '../../shared/contract/player';
+import { useTranslation } from '../i18n';
 import { playerApi, type TTarget } from '../player.api';
 import { Closed } from './Closed';
 import { Problem } from './Problem';

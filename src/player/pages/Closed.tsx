@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TPlayerClosed } from '../../shared/contract/player';
+import { useTranslation } from '../i18n';
 
 /** Why a paused, locked, ended or not yet started assignment cannot be run (the server refuses too). */
 export function Closed({ reason, back }: { reason: TPlayerClosed; back?: string }) {

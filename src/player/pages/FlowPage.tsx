@@ -1,13 +1,26 @@
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
+import { useTranslation } from '../i18n';
 import { playerApi, type TTarget } from '../player.api';
 import { uuid } from '../run/ports';
-import { RunScreen } from '../run/RunScreen';
 import { Closed } from './Closed';
 import { Problem } from './Problem';
 import { useLoad } from './useLoad';
 
 const VISITOR_KEY = 'flowlearn-visitor';
+
+/**
+ * The runtime and the run screen are their own chunk: the join and assignment pages do not need
+ * them, and a flow page starts fetching them while it fetches the flow (issue 14, entry ≤ 90 KB).
+ */
+const loadRunScreen = () => import('../run/RunScreen').then((m) => ({ default: m.RunScreen }));
+const RunScreen = lazy(loadRunScreen);
+
+function usePrefetchRun() {
+  useEffect(() => {
+    void loadRunScreen();
+  }, []);
+}
 
 /** The anonymous visitor of public links on this device: a random id kept in localStorage. */
 function visitorId(): string {
@@ -27,6 +40,7 @@ export function FlowPage({ target, flowId }: { target: TTarget; flowId: string }
   const { t, i18n } = useTranslation('player');
   const [, go] = useLocation();
   const key = target.kind === 'assignment' ? target.id : target.code;
+  usePrefetchRun();
   const { state, reload } = useLoad(
     () =>
       Promise.all([playerApi.assignment(target), playerApi.flow(target, flowId)]).then(([a, f]) => ({
@@ -54,20 +68,22 @@ export function FlowPage({ target, flowId }: { target: TTarget; flowId: string }
     );
   return (
     <div className="pl-page">
-      <RunScreen
-        flow={f}
-        runKey={`${target.kind}:${key}:${flowId}`}
-        where={{
-          target,
-          flowId,
-          flowName: f.name,
-          assignmentActivityId: a.activityId,
-          actor: a.actor,
-          learner: target.kind === 'public' ? { id: visitorId() } : undefined,
-          language: i18n.language,
-        }}
-        onExit={() => go(back)}
-      />
+      <Suspense fallback={<p className="pl-muted">{t('run.loading')}</p>}>
+        <RunScreen
+          flow={f}
+          runKey={`${target.kind}:${key}:${flowId}`}
+          where={{
+            target,
+            flowId,
+            flowName: f.name,
+            assignmentActivityId: a.activityId,
+            actor: a.actor,
+            learner: target.kind === 'public' ? { id: visitorId() } : undefined,
+            language: i18n.language,
+          }}
+          onExit={() => go(back)}
+        />
+      </Suspense>
     </div>
   );
 }
@@ -76,6 +92,7 @@ export function FlowPage({ target, flowId }: { target: TTarget; flowId: string }
 export function SharePage({ id }: { id: string }) {
   const { t, i18n } = useTranslation('player');
   const { state, reload } = useLoad(() => playerApi.sharedFlow(id).then((r) => r.data), id);
+  usePrefetchRun();
   if (state.status === 'loading') return <p className="pl-page pl-muted">{t('run.loading')}</p>;
   if (state.status === 'error')
     return (
@@ -86,11 +103,13 @@ export function SharePage({ id }: { id: string }) {
   return (
     <div className="pl-page">
       <p className="pl-badge">{t('share.preview')}</p>
-      <RunScreen
-        flow={state.data}
-        runKey={`share:${id}`}
-        where={{ target: null, flowId: id, flowName: state.data.name, language: i18n.language }}
-      />
+      <Suspense fallback={<p className="pl-muted">{t('run.loading')}</p>}>
+        <RunScreen
+          flow={state.data}
+          runKey={`share:${id}`}
+          where={{ target: null, flowId: id, flowName: state.data.name, language: i18n.language }}
+        />
+      </Suspense>
     </div>
   );
 }

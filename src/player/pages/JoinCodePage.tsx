@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { ApiError } from '../../shared/api/http';
+import { useTranslation } from '../i18n';
 import { playerApi } from '../player.api';
 import { getAccessToken } from '../session';
 import { SignIn } from './SignIn';

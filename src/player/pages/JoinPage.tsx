@@ -1,7 +1,7 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { Button } from '../../ui/Button';
+import { PlainButton as Button } from '../../ui/PlainButton';
+import { useTranslation } from '../i18n';
 
 const Scanner = lazy(() => import('./Scanner'));
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { SignIn } from './SignIn';
 import type { TLoad } from './useLoad';
 

@@ -1,6 +1,6 @@
 import jsQR from 'jsqr';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 /** Reads a QR code from the phone's back camera, or from a photo of it (no camera permission). */
 export default function Scanner({ onCode }: { onCode: (text: string) => void }) {

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button';
+import { PlainButton as Button } from '../../ui/PlainButton';
+import { useTranslation } from '../i18n';
 import { signIn } from '../session';
 
 /** A light sign-in for learners; creating an account goes to the editor's sign-up and comes back. */

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TLearnerAnswer, TLearnerRequest, TWaiting } from '../../shared/domain/runtime';
-import { Button } from '../../ui/Button';
+import { PlainButton as Button } from '../../ui/PlainButton';
+import { useTranslation } from '../i18n';
 import { MediaAsk } from './MediaAsk';
 
 /** The one thing the run waits for: Next, a button, a text, a quiz, a choice, a form, a chat turn. */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { TShowItem } from '../../shared/domain/runtime';
-import { Markdown } from './Markdown';
+import { Markdown } from '../../ui/Markdown';
+import { useTranslation } from '../i18n';
 
 /** Everything the run has shown so far, newest last; Hide Display items remove earlier ones. */
 export function Feed({ items, streaming }: { items: TShowItem[]; streaming: Record<string, string> }) {
@@ -16,7 +16,7 @@ export function Feed({ items, streaming }: { items: TShowItem[]; streaming: Reco
         ))}
       {Object.entries(streaming).map(([nodeId, text]) => (
         <section key={`ai-${nodeId}`} className="pl-card pl-card--ai" aria-live="polite">
-          <Markdown text={text} />
+          <Markdown text={text} top={2} className="pl-md" />
         </section>
       ))}
     </div>
@@ -27,7 +27,7 @@ function Item({ item }: { item: TShowItem }) {
   const { t } = useTranslation('player');
   switch (item.kind) {
     case 'markdown':
-      return <Markdown text={item.markdown} />;
+      return <Markdown text={item.markdown} top={2} className="pl-md" />;
     case 'image':
       return <img className="pl-media" src={item.url} alt={item.alt} loading="lazy" />;
     case 'audio':

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { uploadMedia } from '../../shared/api/upload';
 import type { TLearnerAnswer, TLearnerRequest } from '../../shared/domain/runtime';
-import { Button } from '../../ui/Button';
+import { PlainButton as Button } from '../../ui/PlainButton';
+import { useTranslation } from '../i18n';
 import { getAccessToken } from '../session';
 
 type TMediaRequest = Extract<TLearnerRequest, { kind: 'media' }>;

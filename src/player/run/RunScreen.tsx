@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TPlayerFlow } from '../../shared/contract/player';
 import type { TRunFlow } from '../../shared/domain/runtime';
-import { Button } from '../../ui/Button';
+import { PlainButton as Button } from '../../ui/PlainButton';
+import { useTranslation } from '../i18n';
 import { Ask } from './Ask';
 import { Feed } from './Feed';
 import type { TRunWhere } from './ports';

@@ -35,10 +35,41 @@ export async function loadSecret(db: Db, env: TEnv): Promise<Uint8Array> {
   return new TextEncoder().encode(secret);
 }
 
+/** Tokens whose signature was checked, remembered so each request skips the HMAC (bounded, oldest out). */
+const MAX_VERIFIED = 10_000;
+type Verified = { userId: string; email: string; sv: number; exp: number };
+
 export async function createTokenService(db: Db, env: TEnv): Promise<TokenService> {
   const secret = await loadSecret(db, env);
   const ttl = env.ACCESS_TOKEN_TTL_SECONDS;
   const versions = createSessionVersions(db);
+  const verified = new Map<string, Verified>();
+
+  /** The signature and claims of a token, checked once per token string (the expiry on every use). */
+  async function checked(token: string): Promise<Verified | null> {
+    const hit = verified.get(token);
+    if (hit) {
+      if (hit.exp * 1000 > Date.now()) return hit;
+      verified.delete(token);
+      return null;
+    }
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: [ALG],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
+    if (typeof payload.exp !== 'number') return null;
+    // Tokens issued before session versions existed carry none: they count as version 0.
+    const sv = typeof payload.sv === 'number' ? payload.sv : 0;
+    const entry = { userId: payload.sub, email: payload.email, sv, exp: payload.exp };
+    if (verified.size >= MAX_VERIFIED) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+    verified.set(token, entry);
+    return entry;
+  }
   return {
     versions,
     async sign({ userId, email, sessionVersion }) {
@@ -56,16 +87,11 @@ export async function createTokenService(db: Db, env: TEnv): Promise<TokenServic
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, secret, {
-          algorithms: [ALG],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-        });
-        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
-        // Tokens issued before session versions existed carry none: they count as version 0.
-        const sv = typeof payload.sv === 'number' ? payload.sv : 0;
-        if ((await versions.current(payload.sub)) !== sv) return null;
-        return { userId: payload.sub, email: payload.email };
+        const claims = await checked(token);
+        if (!claims) return null;
+        // Checked on every use: sign-out and a password change end the token at once.
+        if ((await versions.current(claims.userId)) !== claims.sv) return null;
+        return { userId: claims.userId, email: claims.email };
       } catch (err) {
         if (err instanceof joseErrors.JOSEError) return null;
         throw err;

@@ -14,6 +14,10 @@ export async function findMedia(db: Db, id: string): Promise<MediaRow | null> {
   return row ?? null;
 }
 
+export async function findMediaByIds(db: Db, ids: string[]): Promise<MediaRow[]> {
+  return db.select().from(media).where(inArray(media.id, ids));
+}
+
 /** The caller's images in one space (orgId null: personal), newest first. */
 export async function listImages(
   db: Db,

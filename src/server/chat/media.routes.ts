@@ -15,6 +15,7 @@ import { findMembership } from '../orgs/orgs.repo';
 import { callerOf } from '../tools/caller';
 import { findMedia, insertMedia, listImages, type MediaRow } from './media.repo';
 import { readPreferCompressed, storeCompressed } from './media-files';
+import { mediaLinks } from './media-links';
 
 /** Largest upload accepted (the form around it may add a little). */
 export const MEDIA_MAX_BYTES = 20 * 1024 * 1024;
@@ -55,6 +56,7 @@ export function mediaRoutes(
   const db = deps.database.db;
   const auth = requireAuth(deps);
   const scope = orgScope(deps);
+  const links = mediaLinks(deps);
   return (
     new Hono<AppEnv>()
       .post('/s3/upload', limitBody(MEDIA_MAX_BYTES + 64 * 1024), auth, scope, async (c) => {
@@ -92,35 +94,44 @@ export function mediaRoutes(
         const caller = callerOf(c);
         return c.json({ data: (await listImages(db, caller.userId, caller.orgId, limit)).map(view) });
       })
-      // The uploader, or a member of the organisation it was uploaded in.
-      .get('/s3/download/:id', auth, async (c) => {
-        const id = c.req.param('id');
-        if (!isId(id)) throw badRequest('id: must be an id of 24 hexadecimal characters');
-        const row = await findMedia(db, id);
-        const userId = c.get('auth').userId;
-        const allowed =
-          row &&
-          (row.userId === userId || (row.orgId !== null && (await findMembership(db, row.orgId, userId))));
-        if (!row || !allowed) throw notFound('Media');
-        const variant = c.req.query('variant');
-        if (variant !== undefined && variant !== 'compressed')
-          throw badRequest('variant: must be compressed');
-        const found = variant
-          ? await readPreferCompressed(storage, row)
-          : await storage.get(row.storageKey).then((b) => b && { bytes: b, contentType: row.contentType });
-        if (!found) throw notFound('Media');
-        const { bytes } = found;
-        return new Response(bytes as Uint8Array<ArrayBuffer>, {
-          headers: {
-            'content-type': found.contentType,
-            'content-length': String(bytes.byteLength),
-            'cache-control': 'private, max-age=31536000, immutable',
-            'x-content-type-options': 'nosniff',
-            // An SVG opened directly runs no script from our origin.
-            'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-            'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(row.fileName)}`,
-          },
-        });
-      })
+      // The uploader, a member of the organisation it was uploaded in, or whoever holds a signed link
+      // a report handed out (media-links.ts): such a link needs no Bearer, an `<img>` can load it.
+      .get(
+        '/s3/download/:id',
+        async (c, next) => (c.req.query('sig') === undefined ? auth(c, next) : next()),
+        async (c) => {
+          const id = c.req.param('id');
+          if (!isId(id)) throw badRequest('id: must be an id of 24 hexadecimal characters');
+          const signed = c.req.query('sig') !== undefined;
+          const row = await findMedia(db, id);
+          const allowed = signed
+            ? await links.verify(id, c.req.query('exp'), c.req.query('sig'))
+            : row &&
+              (row.userId === c.get('auth').userId ||
+                (row.orgId !== null && (await findMembership(db, row.orgId, c.get('auth').userId))));
+          if (!row || !allowed) throw notFound('Media');
+          // ?variant=compressed: an image's compressed copy, else the original (media-files.ts).
+          const variant = c.req.query('variant');
+          if (variant !== undefined && variant !== 'compressed')
+            throw badRequest('variant: must be compressed');
+          const found = variant
+            ? await readPreferCompressed(storage, row)
+            : await storage.get(row.storageKey).then((b) => b && { bytes: b, contentType: row.contentType });
+          if (!found) throw notFound('Media');
+          const { bytes } = found;
+          return new Response(bytes as Uint8Array<ArrayBuffer>, {
+            headers: {
+              'content-type': found.contentType,
+              'content-length': String(bytes.byteLength),
+              // A signed link expires: a shared cache must not keep it, the browser may for this page.
+              'cache-control': signed ? 'private, no-store' : 'private, max-age=31536000, immutable',
+              'x-content-type-options': 'nosniff',
+              // An SVG opened directly runs no script from our origin.
+              'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+              'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(row.fileName)}`,
+            },
+          });
+        },
+      )
   );
 }

@@ -64,8 +64,9 @@ const onPg = new WeakSet<object>();
 
 /**
  * One statement as plain text with positional parameters, past drizzle's query builder: for the few
- * hot statements (a credit spend) whose text never changes. With a `name`, PostgreSQL parses and plans
- * it once per connection. Both drivers answer `{ rows }`.
+ * hot statements (a credit spend, an xAPI batch) whose text never changes. With a `name`, PostgreSQL
+ * parses and plans it once per connection. Works on a transaction (`tx`) too. Both drivers answer
+ * `{ rows }`.
  */
 export async function queryRows(
   db: Db,
@@ -73,14 +74,23 @@ export async function queryRows(
   params: unknown[],
   name?: string,
 ): Promise<Array<Record<string, unknown>>> {
-  const client = (db as unknown as { $client: { query(...args: unknown[]): Promise<{ rows: unknown[] }> } })
-    .$client;
+  type Client = { query(...args: unknown[]): Promise<{ rows: unknown[] }> };
+  // A transaction (drizzle's `tx`) has no $client: its session holds the connection it runs on.
+  const handle = db as unknown as { $client?: Client; session?: { client?: Client } };
+  const client = handle.$client ?? handle.session?.client;
+  if (!client) throw new Error('queryRows: no database client');
   const result =
-    name && onPg.has(db)
+    name && (onPg.has(db) || isPgTransaction(db))
       ? await client.query({ name, text, values: params })
       : await client.query(text, params);
   return result.rows as Array<Record<string, unknown>>;
 }
+
+/** A transaction of the pg driver: its connection is a pg client, which can prepare statements. */
+const isPgTransaction = (db: Db): boolean => {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Client;
+};
 
 async function truncateAll(db: Db): Promise<void> {
   const result = (await db.execute(

@@ -41,7 +41,8 @@ export function createFlowIoService(deps: AppDeps, flows: FlowsService) {
       const row = await flows.flowFor(caller, id, 'read');
       if (revision !== undefined && revision !== row.revision) throw flows.conflictWith(row);
       const { doc, report } = await prepare(caller, bytes);
-      const updated = await updateFlowAtRevision(db, id, revision ?? row.revision, doc);
+      const at = { id, revision: revision ?? row.revision, projectId: row.projectId };
+      const updated = await updateFlowAtRevision(db, at, doc);
       if (updated) return { data: flowView(updated), report };
       const current = await findFlow(db, caller.orgId, id);
       throw current ? flows.conflictWith(current) : notFound('Flow');

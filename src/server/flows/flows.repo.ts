@@ -9,8 +9,8 @@ export type FlowPatch = Partial<
   Pick<FlowRow, 'name' | 'description' | 'iconUrl' | 'nodes' | 'edges' | 'published'>
 >;
 
-// Lists never load the graphs: a summary counts the nodes in the database instead.
-const summaryColumns = {
+/** Everything of a flow but its graph (nodes and edges, ~80 KB of JSON for 200 blocks). */
+const metaColumns = {
   id: flows.id,
   orgId: flows.orgId,
   ownerId: flows.ownerId,
@@ -22,6 +22,12 @@ const summaryColumns = {
   revision: flows.revision,
   createdAt: flows.createdAt,
   updatedAt: flows.updatedAt,
+};
+export type FlowMeta = Omit<FlowRow, 'nodes' | 'edges'>;
+
+// Lists never load the graphs: a summary counts the nodes in the database instead.
+const summaryColumns = {
+  ...metaColumns,
   nodesCount: sql<number>`jsonb_array_length(${flows.nodes})::int`,
 };
 export type FlowSummaryRow = Omit<FlowRow, 'nodes' | 'edges'> & {
@@ -39,6 +45,33 @@ async function touchCollections(db: Db, ids: Array<string | null>, at: Date): Pr
 export async function findFlow(db: Db, orgId: string | null, id: string): Promise<FlowRow | null> {
   const [row] = await db
     .select()
+    .from(flows)
+    .where(and(eq(flows.id, id), inSpace(flows.orgId, orgId)));
+  return row ?? null;
+}
+
+/** A flow without its graph: a save that replaces the whole graph does not need the stored one. */
+export async function findFlowMeta(db: Db, orgId: string | null, id: string): Promise<FlowMeta | null> {
+  const [row] = await db
+    .select(metaColumns)
+    .from(flows)
+    .where(and(eq(flows.id, id), inSpace(flows.orgId, orgId)));
+  return row ?? null;
+}
+
+export type FlowJsonRow = FlowMeta & { nodesJson: string; edgesJson: string };
+
+/**
+ * A flow with its graph as the JSON text PostgreSQL stores, for answers that only pass it on: no
+ * parse of ~80 KB into objects and no JSON.stringify of them again.
+ */
+export async function findFlowJson(db: Db, orgId: string | null, id: string): Promise<FlowJsonRow | null> {
+  const [row] = await db
+    .select({
+      ...metaColumns,
+      nodesJson: sql<string>`${flows.nodes}::text`,
+      edgesJson: sql<string>`${flows.edges}::text`,
+    })
     .from(flows)
     .where(and(eq(flows.id, id), inSpace(flows.orgId, orgId)));
   return row ?? null;
@@ -72,6 +105,7 @@ export async function listProjectFlows(
 export async function listAccessibleFlows(
   db: Db,
   q: { orgId: string | null; userId: string; allInOrg: boolean; keyword?: string; limit: number },
+  withTotal = true,
 ): Promise<{ rows: FlowSummaryRow[]; total: number }> {
   const visible = db
     .select({ id: collections.id })
@@ -89,6 +123,8 @@ export async function listAccessibleFlows(
     .where(where)
     .orderBy(...byNewest)
     .limit(q.limit);
+  // The list of the home page needs no total: a second statement only the search pays for.
+  if (!withTotal) return { rows, total: rows.length };
   const [{ total }] = await db.select({ total: count() }).from(flows).where(where);
   return { rows, total: Number(total) };
 }
@@ -133,23 +169,49 @@ export async function insertFlows(db: Db, rows: NewFlow[]): Promise<FlowRow[]> {
   });
 }
 
-/** The save of optimistic concurrency: one UPDATE guarded by the revision; null when it was stale (or gone). */
+/**
+ * The save of optimistic concurrency: one UPDATE guarded by the revision; null when it was stale (or
+ * gone). `projectId` is the flow's collection as the caller read it: a flow without one is saved in a
+ * single statement; one in a collection also touches the collection, in the same transaction.
+ */
 export async function updateFlowAtRevision(
   db: Db,
-  id: string,
-  revision: number,
+  at: { id: string; revision: number; projectId: string | null },
   patch: FlowPatch,
 ): Promise<FlowRow | null> {
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const [row] = await tx
-      .update(flows)
-      .set({ ...patch, revision: sql`${flows.revision} + 1`, updatedAt: now })
-      .where(and(eq(flows.id, id), eq(flows.revision, revision)))
-      .returning();
-    if (row) await touchCollections(tx, [row.projectId], now);
+  return saveAtRevision(db, at, (tx) => update(tx, at, patch).returning());
+}
+
+/** The same save answering the flow without its graph: the caller has the graph it just wrote. */
+export async function updateFlowMetaAtRevision(
+  db: Db,
+  at: { id: string; revision: number; projectId: string | null },
+  patch: FlowPatch,
+): Promise<FlowMeta | null> {
+  return saveAtRevision(db, at, (tx) => update(tx, at, patch).returning(metaColumns));
+}
+
+const update = (db: Db, at: { id: string; revision: number }, patch: FlowPatch) =>
+  db
+    .update(flows)
+    .set({ ...patch, revision: sql`${flows.revision} + 1`, updatedAt: new Date() })
+    .where(and(eq(flows.id, at.id), eq(flows.revision, at.revision)));
+
+async function saveAtRevision<R extends FlowMeta>(
+  db: Db,
+  at: { projectId: string | null },
+  run: (tx: Db) => Promise<R[]>,
+): Promise<R | null> {
+  const touched = async (tx: Db, row: R | undefined) => {
+    if (row?.projectId) await touchCollections(tx, [row.projectId], row.updatedAt);
     return row ?? null;
-  });
+  };
+  if (at.projectId === null) {
+    // Moved into a collection meanwhile (rare): the touch follows on its own.
+    const [row] = await run(db);
+    return touched(db, row);
+  }
+  return db.transaction(async (tx) => touched(tx, (await run(tx))[0]));
 }
 
 export async function deleteFlow(db: Db, id: string): Promise<boolean> {

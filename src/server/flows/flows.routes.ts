@@ -76,7 +76,9 @@ export function flowsRoutes(deps: AppDeps, collections: CollectionsService) {
         const body = await jsonBody(c, ZMoveFlowsRequest);
         return c.json(await flows.copy(callerOf(c), body.flowIds, body.projectId));
       })
-      .get('/flows/:id', auth, scope, async (c) => c.json({ data: await flows.get(callerOf(c), id(c)) }))
+      .get('/flows/:id', auth, scope, async (c) =>
+        c.body(await flows.getJson(callerOf(c), id(c)), 200, { 'Content-Type': 'application/json' }),
+      )
       .put('/flows/:id', auth, scope, async (c) => {
         const body = await jsonBody(c, ZUpdateFlowRequest);
         return c.json({ data: await flows.save(callerOf(c), id(c), body) });

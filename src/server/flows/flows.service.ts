@@ -1,11 +1,11 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
+  checkGraphShape,
   FLOW_NAME_MAX,
   FlowMessage,
   NO_PROJECT_NAME,
   type TFlowSummary,
   type ZCreateFlowRequest,
-  ZFlowDocument,
   type ZFlowSort,
   type ZUpdateFlowRequest,
 } from '../../shared/contract/flows';
@@ -21,19 +21,25 @@ import type { AppDeps } from '../http/context';
 import { conflict, forbidden, notFound, zodToAppError } from '../http/errors';
 import {
   deleteFlow,
+  type FlowMeta,
   type FlowRow,
   findFlow,
+  findFlowJson,
+  findFlowMeta,
   flowNamesIn,
   insertFlows,
   listAccessibleFlows,
   listProjectFlows,
   moveFlows,
-  updateFlowAtRevision,
+  updateFlowMetaAtRevision,
 } from './flows.repo';
-import { documentOf, flowSummaryView, flowView, summaryOf } from './flows.view';
+import { documentOf, flowJsonView, flowSummaryView, flowView, summaryOf } from './flows.view';
 import { assertDocSize, assertValidGraph, usesSpreadsheet } from './graph-check';
 
 type Graph = Parameters<typeof usesSpreadsheet>[0];
+
+/** Ids unique, every link between two nodes of the flow: the cross-field rule of ZFlowDocument. */
+const ZGraphShape = z.custom<Graph>().superRefine(checkGraphShape);
 
 export function createFlowsService(deps: AppDeps, collections: CollectionsService) {
   const db = deps.database.db;
@@ -50,8 +56,24 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
    * anyone with a role in its collection. Managing (delete, move): the author, or the collection's
    * owner and admins.
    */
-  async function flowFor(caller: Caller, id: string, need: 'read' | 'manage'): Promise<FlowRow> {
-    const row = await findFlow(db, caller.orgId, id);
+  async function flowFor(caller: Caller, id: string, need: 'read' | 'manage'): Promise<FlowRow>;
+  async function flowFor<R extends FlowMeta>(
+    caller: Caller,
+    id: string,
+    need: 'read' | 'manage',
+    load: (db: typeof deps.database.db, orgId: string | null, id: string) => Promise<R | null>,
+  ): Promise<R>;
+  async function flowFor(
+    caller: Caller,
+    id: string,
+    need: 'read' | 'manage',
+    load: (
+      db: typeof deps.database.db,
+      orgId: string | null,
+      id: string,
+    ) => Promise<FlowMeta | null> = findFlow,
+  ): Promise<FlowMeta> {
+    const row = await load(db, caller.orgId, id);
     if (!row) throw notFound('Flow');
     const mine = row.ownerId === caller.userId;
     if (row.projectId === null) {
@@ -75,6 +97,11 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
   }
 
   const conflictWith = (row: FlowRow) => conflict(FlowMessage.conflict, { current: flowView(row) });
+  /** A 409 with the flow as it is now, or 404 when it is gone. */
+  const conflictNow = async (caller: Caller, id: string) => {
+    const current = await findFlow(db, caller.orgId, id);
+    return current ? conflictWith(current) : notFound('Flow');
+  };
 
   const copyOf = (caller: Caller, row: FlowRow, projectId: string | null, name = row.name) => ({
     ...documentOf(row),
@@ -111,21 +138,34 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
 
     get: async (caller: Caller, id: string) => flowView(await flowFor(caller, id, 'read')),
 
+    /** GET /flows/{id} as JSON text: the stored graph is passed on as PostgreSQL gives it. */
+    getJson: async (caller: Caller, id: string): Promise<string> =>
+      flowJsonView(await flowFor(caller, id, 'read', findFlowJson)),
+
+    /**
+     * The patch was checked against the contract on the way in and the stored fields when they were
+     * stored, so only the rules across fields run on the merged document. A save of the whole graph
+     * (the canvas's) neither reads the stored graph nor reads back the one it wrote.
+     */
     async save(caller: Caller, id: string, body: z.infer<typeof ZUpdateFlowRequest>) {
-      const row = await flowFor(caller, id, 'read');
       const { revision, ...fields } = body;
-      if (revision !== row.revision) throw conflictWith(row);
       const patch = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<
         ReturnType<typeof documentOf>
       >;
-      const merged = ZFlowDocument.safeParse({ ...documentOf(row), ...patch });
-      if (!merged.success) throw zodToAppError(merged.error, 'body');
-      assertDocSize(merged.data);
-      if (patch.nodes || patch.edges) assertValidGraph(merged.data, await linkContext(caller, merged.data));
-      const updated = await updateFlowAtRevision(db, id, revision, patch);
-      if (updated) return flowView(updated);
-      const current = await findFlow(db, caller.orgId, id);
-      throw current ? conflictWith(current) : notFound('Flow');
+      const graph = patch.nodes && patch.edges ? { nodes: patch.nodes, edges: patch.edges } : null;
+      const row: FlowRow = graph
+        ? { ...(await flowFor(caller, id, 'read', findFlowMeta)), ...graph }
+        : await flowFor(caller, id, 'read');
+      if (revision !== row.revision) throw await conflictNow(caller, id);
+      const merged = { ...documentOf(row), ...patch };
+      const shape = ZGraphShape.safeParse(merged);
+      if (!shape.success) throw zodToAppError(shape.error, 'body');
+      assertDocSize(merged);
+      if (patch.nodes || patch.edges) assertValidGraph(merged, await linkContext(caller, merged));
+      const at = { id, revision, projectId: row.projectId };
+      const updated = await updateFlowMetaAtRevision(db, at, patch);
+      if (updated) return flowView({ ...updated, nodes: merged.nodes, edges: merged.edges });
+      throw await conflictNow(caller, id);
     },
 
     async remove(caller: Caller, id: string) {
@@ -182,7 +222,7 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
     },
 
     async listUser(caller: Caller, limit: number): Promise<TFlowSummary[]> {
-      const { rows } = await listAccessibleFlows(db, { ...spaceOf(caller), limit });
+      const { rows } = await listAccessibleFlows(db, { ...spaceOf(caller), limit }, false);
       return rows.map(flowSummaryView);
     },
 

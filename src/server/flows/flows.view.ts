@@ -1,5 +1,5 @@
 import type { TFlow, TFlowEdge, TFlowNode, TFlowSummary } from '../../shared/contract/flows';
-import type { FlowRow, FlowSummaryRow } from './flows.repo';
+import type { FlowJsonRow, FlowRow, FlowSummaryRow } from './flows.repo';
 
 const base = (row: Omit<FlowRow, 'nodes' | 'edges'>) => ({
   _id: row.id,
@@ -22,6 +22,10 @@ export const flowView = (row: FlowRow): TFlow => ({
   nodes: row.nodes as TFlowNode[],
   edges: row.edges as TFlowEdge[],
 });
+
+/** `{ data: TFlow }` as text, with the graph's JSON text as stored (same fields as flowView). */
+export const flowJsonView = (row: FlowJsonRow): string =>
+  `{"data":${JSON.stringify(base(row)).slice(0, -1)},"nodes":${row.nodesJson},"edges":${row.edgesJson}}}`;
 
 export const flowSummaryView = (row: FlowSummaryRow): TFlowSummary => ({
   ...base(row),

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { ErrorCode } from '../../shared/contract/errors';
 import { isId } from '../../shared/domain/ids';
-import { findMembership } from '../orgs/orgs.repo';
+import { cachedMembership } from '../orgs/membership-cache';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
 
@@ -20,7 +20,7 @@ export function orgScope(deps: AppDeps): MiddlewareHandler<AppEnv> {
       return next();
     }
     if (!isId(header)) throw notMember();
-    const role = await findMembership(deps.database.db, header, c.get('auth').userId);
+    const role = await cachedMembership(deps.database.db, header, c.get('auth').userId);
     if (!role) throw notMember();
     c.set('space', { orgId: header, role });
     await next();

@@ -69,6 +69,8 @@ export function mountClient(app: Hono<AppEnv>, clientDir: string): void {
         return c.body(new Uint8Array(body), 200, {
           'Content-Type': MIME[extname(safe)] ?? 'application/octet-stream',
           'Cache-Control': cacheControlFor(safe),
+          // The worker also serves the learner player, registered with scope /viewer/ (sw/viewer.ts).
+          ...(safe === 'sw.js' ? { 'Service-Worker-Allowed': '/' } : {}),
         });
       }
       if (extname(safe)) return c.json({ message: `Not found: ${c.req.path}` }, 404);

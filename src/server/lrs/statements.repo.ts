@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { JsonObject, StatementColumns } from '../../shared/domain/xapi';
 import { VERB_VOIDED } from '../../shared/domain/xapi';
-import type { Db } from '../db/client';
+import { type Db, queryRows } from '../db/client';
 import { lrsActivities, lrsAttachments, lrsStatements } from '../db/schema';
 
 export interface StatementRow extends StatementColumns {
@@ -59,31 +59,37 @@ export async function findStatements(db: Executor, space: string, ids: string[])
   }));
 }
 
+const INSERT_STATEMENTS = `insert into lrs_statements (space, statement_id, stored, timestamp, verb_id,
+    actor_ifi, object_activity_id, object_agent_ifi, object_statement_id, registration, related_activities,
+    related_agents, assignment_id, flow_id, voided, statement)
+  select x.space, x."statementId", x.stored, x.timestamp, x."verbId", x."actorIfi", x."objectActivityId",
+    x."objectAgentIfi", x."objectStatementId", x.registration, x."relatedActivities", x."relatedAgents",
+    x."assignmentId", x."flowId",
+    exists (select 1 from lrs_statements v where v.space = x.space and v.object_statement_id = x."statementId"
+      and v.verb_id = $2),
+    x.statement
+  from jsonb_to_recordset($1::jsonb) as x(space text, "statementId" uuid, stored timestamptz,
+    timestamp timestamptz, "verbId" text, "actorIfi" text, "objectActivityId" text, "objectAgentIfi" text,
+    "objectStatementId" uuid, registration uuid, "relatedActivities" text[], "relatedAgents" text[],
+    "assignmentId" text, "flowId" text, statement jsonb)
+  on conflict (space, statement_id) do nothing
+  returning statement_id`;
+
 /**
  * Inserts the rows in one statement (one JSON parameter unpacked by jsonb_to_recordset: a third of
- * the time of a 1,700-parameter VALUES list on PostgreSQL). A row whose id is stored already is
- * skipped; a row that a stored voiding statement targets is stored voided (the voiding statement
- * may arrive first). Answers the ids inserted.
+ * the time of a 1,700-parameter VALUES list on PostgreSQL), prepared once per connection. A row
+ * whose id is stored already is skipped; a row that a stored voiding statement targets is stored
+ * voided (the voiding statement may arrive first). Answers the ids inserted.
  */
 export async function insertStatements(db: Executor, rows: StatementRow[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const result =
-    (await db.execute(sql`insert into lrs_statements (space, statement_id, stored, timestamp, verb_id,
-      actor_ifi, object_activity_id, object_agent_ifi, object_statement_id, registration, related_activities,
-      related_agents, assignment_id, flow_id, voided, statement)
-    select x.space, x."statementId", x.stored, x.timestamp, x."verbId", x."actorIfi", x."objectActivityId",
-      x."objectAgentIfi", x."objectStatementId", x.registration, x."relatedActivities", x."relatedAgents",
-      x."assignmentId", x."flowId",
-      exists (select 1 from lrs_statements v where v.space = x.space and v.object_statement_id = x."statementId"
-        and v.verb_id = ${VERB_VOIDED}),
-      x.statement
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(space text, "statementId" uuid, stored timestamptz,
-      timestamp timestamptz, "verbId" text, "actorIfi" text, "objectActivityId" text, "objectAgentIfi" text,
-      "objectStatementId" uuid, registration uuid, "relatedActivities" text[], "relatedAgents" text[],
-      "assignmentId" text, "flowId" text, statement jsonb)
-    on conflict (space, statement_id) do nothing
-    returning statement_id`)) as unknown as { rows: Array<{ statement_id: string }> };
-  return new Set(result.rows.map((r) => r.statement_id));
+  const result = await queryRows(
+    db as Db,
+    INSERT_STATEMENTS,
+    [JSON.stringify(rows), VERB_VOIDED],
+    'lrs_insert_statements',
+  );
+  return new Set(result.map((r) => String(r.statement_id)));
 }
 
 /** Marks the targets voided, unless a target is itself a voiding statement (that cannot be voided). */
@@ -101,9 +107,22 @@ export async function markVoided(db: Executor, space: string, targets: string[])
     );
 }
 
+/** The stored definition merged with a new one: the languages of name and description are merged. */
+const mergeKey = (key: string) =>
+  `case when excluded.definition ? '${key}' then jsonb_build_object('${key}', coalesce(lrs_activities.definition->'${key}', '{}'::jsonb) || (excluded.definition->'${key}')) else '{}'::jsonb end`;
+const MERGED = `lrs_activities.definition || excluded.definition || ${mergeKey('name')} || ${mergeKey('description')}`;
+// In id order, so that two batches upserting the same activities lock them in the same order. Most
+// statements repeat a known definition: no new row version, no index work, for those.
+const UPSERT_ACTIVITIES = `insert into lrs_activities (space, activity_id, definition, updated_at)
+  select $1, x.id, x.definition, $3::timestamptz
+  from jsonb_to_recordset($2::jsonb) as x(id text, definition jsonb)
+  order by x.id
+  on conflict (space, activity_id) do update set definition = ${MERGED}, updated_at = excluded.updated_at
+  where lrs_activities.definition is distinct from ${MERGED}`;
+
 /**
  * Keeps the latest definition of each activity, merging the languages of name and description so
- * that a statement in Thai does not erase the English name.
+ * that a statement in Thai does not erase the English name. One prepared statement.
  */
 export async function upsertActivities(
   db: Executor,
@@ -111,22 +130,13 @@ export async function upsertActivities(
   defs: Array<{ id: string; definition: JsonObject }>,
 ): Promise<void> {
   if (defs.length === 0) return;
-  const merge = (key: string) =>
-    sql.raw(
-      `case when excluded.definition ? '${key}' then jsonb_build_object('${key}', coalesce(lrs_activities.definition->'${key}', '{}'::jsonb) || (excluded.definition->'${key}')) else '{}'::jsonb end`,
-    );
-  const merged = sql`lrs_activities.definition || excluded.definition || ${merge('name')} || ${merge('description')}`;
-  // In id order, so that two batches upserting the same activities lock them in the same order.
   const sorted = [...defs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  await db
-    .insert(lrsActivities)
-    .values(sorted.map((d) => ({ space, activityId: d.id, definition: d.definition, updatedAt: new Date() })))
-    .onConflictDoUpdate({
-      target: [lrsActivities.space, lrsActivities.activityId],
-      set: { definition: merged, updatedAt: sql`excluded.updated_at` },
-      // Most statements repeat a known definition: no new row version, no index work, for those.
-      setWhere: sql`lrs_activities.definition is distinct from ${merged}`,
-    });
+  await queryRows(
+    db as Db,
+    UPSERT_ACTIVITIES,
+    [space, JSON.stringify(sorted), new Date().toISOString()],
+    'lrs_upsert_activities',
+  );
 }
 
 export async function activityDefinitions(db: Executor, space: string, ids: string[]) {

@@ -117,6 +117,7 @@ export function consistentThrough(now = new Date()): Date {
 
 export function createStatementsService(database: Database, storage: FileStorage) {
   const db = database.db;
+  const upserted = recentDefinitions();
 
   /**
    * Stores statements (one or a batch) in one transaction and answers their ids in order. A
@@ -131,7 +132,8 @@ export function createStatementsService(database: Database, storage: FileStorage
     const stored = new Date();
     const prepared = statements.map((s) => prepare(s, stored, opts));
     const ids = prepared.map((s) => String(s.id));
-    const dup = ids.find((id, i) => ids.indexOf(id) !== i);
+    const seen = new Set<string>();
+    const dup = ids.find((id) => seen.size === seen.add(id).size);
     if (dup) throw badRequest(`statements: the id ${dup} is used twice in this batch`);
     // Files first: they are named by their hash, so a retry after a failed transaction is harmless.
     for (const part of opts.attachments ?? [])
@@ -183,11 +185,49 @@ export function createStatementsService(database: Database, storage: FileStorage
     }
     // Canonical definitions are a cache of what statements said: kept after the commit, so batches
     // naming the same activities do not hold each other's row locks for a whole transaction.
-    await upsertActivities(db, space, definitions(prepared));
+    const fresh = upserted.fresh(space, definitions(prepared));
+    await upsertActivities(db, space, fresh);
+    upserted.remember(space, fresh);
     return ids;
   }
 
   return { storeStatements };
+}
+
+/**
+ * The activity definitions this process upserted in the last seconds: a statement repeating the
+ * definition it upserted a moment ago (most do: content sends the same activity again and again)
+ * changes nothing, so it is not sent again.
+ */
+const DEFINITIONS_CACHE_MS = 10_000;
+const MAX_DEFINITIONS = 20_000;
+
+function recentDefinitions() {
+  const sent = new Map<string, { json: string; at: number }>();
+  const keyOf = (space: string, id: string) => `${space} ${id}`;
+  return {
+    /** The definitions not upserted by this process in the same form within the cache time. */
+    fresh(space: string, defs: Array<{ id: string; definition: JsonObject }>) {
+      const now = Date.now();
+      return defs.filter((d) => {
+        const hit = sent.get(keyOf(space, d.id));
+        return !hit || now - hit.at >= DEFINITIONS_CACHE_MS || hit.json !== JSON.stringify(d.definition);
+      });
+    },
+    /** After the upsert: the latest form of each (a different one replaces it). */
+    remember(space: string, defs: Array<{ id: string; definition: JsonObject }>) {
+      const at = Date.now();
+      for (const d of defs) {
+        const key = keyOf(space, d.id);
+        sent.delete(key);
+        if (sent.size >= MAX_DEFINITIONS) {
+          const oldest = sent.keys().next().value;
+          if (oldest !== undefined) sent.delete(oldest);
+        }
+        sent.set(key, { json: JSON.stringify(d.definition), at });
+      }
+    },
+  };
 }
 
 /** Activity definitions carried by the statements (object, context activities, sub-statements). */

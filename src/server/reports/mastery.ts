@@ -3,6 +3,7 @@ import { naturalCompare } from '../../shared/domain/natural-sort';
 import {
   actorEmail,
   actorName,
+  evidenceMediaOf,
   evidenceOf,
   objectName,
   scoreOf,
@@ -26,7 +27,16 @@ export const personIfi = (email: string) => `mbox:mailto:${email.toLowerCase()}`
  * list. A cell is ticked when the person has a statement with that object and verb; score and
  * evidence are the newest statement's, the history the newest few (cells come newest first).
  */
-export function buildMastery(cells: SlimStatement[], participants: Person[]): TReportObject[] {
+export function buildMastery(
+  cells: SlimStatement[],
+  participants: Person[],
+  /** Media id → signed link, for photo answers the caller may see (media-links.ts). */
+  mediaLinks: ReadonlyMap<string, string> = new Map(),
+): TReportObject[] {
+  const linkOf = (s: SlimStatement) => {
+    const id = evidenceMediaOf(s.statement);
+    return id ? (mediaLinks.get(id) ?? null) : null;
+  };
   const people = new Map(participants.map((p) => [p.ifi, p]));
   for (const c of cells)
     if (!people.has(c.actor))
@@ -74,9 +84,11 @@ export function buildMastery(cells: SlimStatement[], participants: Person[]): TR
             ticked: cell.length > 0,
             score: latest ? scoreOf(latest.statement) : null,
             evidence: latest ? evidenceOf(latest.statement) : null,
+            evidenceUrl: latest ? linkOf(latest) : null,
             timestamp: latest?.timestamp ?? null,
             evidenceHistories: cell.map((s) => ({
               evidence: evidenceOf(s.statement),
+              evidenceUrl: linkOf(s),
               score: scoreOf(s.statement),
               timestamp: s.timestamp,
             })),

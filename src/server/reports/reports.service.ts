@@ -9,10 +9,18 @@ import {
 import { formatCredits } from '../../shared/domain/decimal';
 import { naturalCompare } from '../../shared/domain/natural-sort';
 import { completionPercent } from '../../shared/domain/report-rules';
-import { actorName, iriTail, langText, objectName, verbName } from '../../shared/domain/statement-view';
+import {
+  actorName,
+  evidenceMediaOf,
+  iriTail,
+  langText,
+  objectName,
+  verbName,
+} from '../../shared/domain/statement-view';
 import { type Caller, managedAssignment } from '../assignments/access';
 import { findUsersByIds } from '../assignments/assignments.repo';
 import { listParticipants } from '../assignments/participants.repo';
+import { mediaLinks } from '../chat/media-links';
 import { createCreditsService } from '../credits/credits.service';
 import type { AppDeps } from '../http/context';
 import { forbidden } from '../http/errors';
@@ -47,6 +55,7 @@ export function createReportsService(deps: AppDeps) {
   const db = deps.database.db;
   const lrs = createLrsService(deps);
   const journals = createJournalsService(deps);
+  const media = mediaLinks(deps);
   const credits = createCreditsService(deps);
 
   /** What the assignment's AI blocks cost per flow, from the credits ledger (any payer). */
@@ -80,7 +89,16 @@ export function createReportsService(deps: AppDeps) {
         email: p.email,
         profileImg: p.profileImg,
       }));
-      return { objects: buildMastery(cells, participants), participantsTotal: participants.length };
+      // Photo answers: signed links, as the teacher's `<img>` carries no Bearer and the learner may
+      // have uploaded outside the organisation (only media uploaded by this assignment's participants).
+      const links = await media.signUploadsOf(
+        cells.flatMap((c) => evidenceMediaOf(c.statement) ?? []),
+        people.map((p) => p.userId),
+      );
+      return {
+        objects: buildMastery(cells, participants, links),
+        participantsTotal: participants.length,
+      };
     },
 
     async journalReport(caller: Caller, id: string) {

@@ -43,9 +43,16 @@ export const ZReportUser = ZPerson.extend({
   ticked: z.boolean(),
   score: ZScore.nullable(),
   evidence: zText().nullable(),
+  /** A photo or file answer: a signed link valid for an hour (no Bearer needed, e.g. in an `<img>`). */
+  evidenceUrl: zText().nullable().optional(),
   timestamp: zText().nullable(),
   evidenceHistories: z.array(
-    z.object({ evidence: zText().nullable(), score: ZScore.nullable(), timestamp: zText() }),
+    z.object({
+      evidence: zText().nullable(),
+      evidenceUrl: zText().nullable().optional(),
+      score: ZScore.nullable(),
+      timestamp: zText(),
+    }),
   ),
 });
 export const ZReportObject = z.object({

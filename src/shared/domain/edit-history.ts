@@ -159,7 +159,17 @@ function moveTo<N extends TFlowNode, E extends TFlowEdge>(h: THistory<N, E>, to:
   const snapshots =
     snapshot === target ? h.snapshots : h.snapshots.map((s, i) => (i === index ? snapshot : s));
   const history = moved || snapshots !== h.snapshots ? { ...h, snapshots, index } : h;
-  return { history, snapshot, connectedHandles: connectedHandles(snapshot.edges), moved };
+  // Built on first read: a caller that paints first does not wait for a walk over every link.
+  let handles: Set<string> | undefined;
+  return {
+    history,
+    snapshot,
+    moved,
+    get connectedHandles() {
+      handles ??= connectedHandles(snapshot.edges);
+      return handles;
+    },
+  };
 }
 
 export const undo = <N extends TFlowNode, E extends TFlowEdge>(h: THistory<N, E>): TRestore<N, E> =>

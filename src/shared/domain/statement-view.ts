@@ -88,6 +88,21 @@ export function evidenceOf(statement: unknown): string | null {
   return str(obj(obj(statement)?.result)?.response) ?? null;
 }
 
+/**
+ * The media id when the evidence is a file the app stores (`…/api/s3/download/{id}`, a photo answer
+ * of the player), else null. Reports turn it into a short-lived signed link (issue 14).
+ */
+export function evidenceMediaOf(statement: unknown): string | null {
+  const ext = obj(obj(obj(statement)?.context)?.extensions) ?? {};
+  for (const [key, value] of Object.entries(ext)) {
+    if (!key.toLowerCase().endsWith('evidence')) continue;
+    const ref = typeof value === 'string' ? value : str(obj(value)?.id);
+    const id = ref ? /\/api\/s3\/download\/([0-9a-f]{24})(?=$|[?#])/.exec(ref)?.[1] : undefined;
+    if (id) return id;
+  }
+  return null;
+}
+
 /** Two letters for a badge: 'Ann Lee' → 'AL', 'bob@x.test' → 'BO'. */
 export function initials(name: string): string {
   const words = name

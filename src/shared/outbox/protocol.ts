@@ -72,3 +72,10 @@ const SW_TYPES = new Set(['OUTBOX', 'OUTBOX_CONFLICT', 'OUTBOX_SENT', 'NETWORK',
 export function isSwMessage(data: unknown): data is TSwMessage {
   return !!data && typeof data === 'object' && SW_TYPES.has((data as { type?: unknown }).type as string);
 }
+
+/** The learner player's registration of the same worker (sw/viewer.ts). */
+export const VIEWER_SCOPE = '/viewer/';
+/** The player asks its worker to keep what the page loaded before the worker controlled it. */
+export const VIEWER_CACHE_MESSAGE = 'VIEWER_CACHE';
+/** Caches of the player's worker: the editor's worker leaves them alone. */
+export const VIEWER_CACHE_PREFIX = 'flowlearn-viewer-';

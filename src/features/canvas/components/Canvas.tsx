@@ -2,15 +2,16 @@ import '@xyflow/react/dist/style.css';
 import {
   Background,
   type Connection,
-  Controls,
   type FinalConnectionState,
   MiniMap,
   type OnConnectStartParams,
   ReactFlow,
 } from '@xyflow/react';
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { TCanvasEdge, TCanvasNode } from '../canvas.types';
+import { useSimplified } from '../lod';
 import { editor, useGraph } from '../store/canvas.store';
 import { connect, onEdgesChange, onNodesChange, reconnect } from '../store/edit.actions';
 import { commit } from '../store/history.actions';
@@ -28,8 +29,11 @@ import { EmptyCanvasHint } from './EmptyCanvasHint';
 import { EDGE_TYPES } from './FlowEdge';
 import { NODE_TYPES } from './FlowNode';
 import { LinkBanner } from './LinkBanner';
+import { LodLayer, lodPaneClick } from './LodLayer';
+import { LodWatch } from './LodWatch';
 import { OverviewMap } from './OverviewMap';
-import { openingView } from './opening-view';
+import { MIN_ZOOM, openingView, type TView } from './opening-view';
+import { ViewControls } from './ViewControls';
 
 // Handlers and options live at module level: ReactFlow must see the same objects on every render.
 const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
@@ -52,9 +56,14 @@ const onConnectEnd = (_: unknown, state: FinalConnectionState) => endLinkDrag(st
 const onGestureEnd = () => {
   commit();
 };
-const onPaneClick = () => {
+const onPaneClick = (e: { clientX: number; clientY: number }) => {
+  // In the simplified drawing the blocks are paint: a click on one selects it.
+  if (lodPaneClick(e)) return;
   if (editor.drawer === 'panel') editor.drawer = null;
 };
+// Zoomed out past reading xyflow gets no blocks and no links: LodLayer paints them all at once.
+const NO_NODES: TCanvasNode[] = [];
+const NO_EDGES: TCanvasEdge[] = [];
 const MINIMAP_STYLE = { width: 168, height: 112 };
 const miniMapColour = (n: TCanvasNode) => (n.selected ? '#3b4bd8' : '#94a3b8');
 // Past this many blocks, only those in view are drawn (xyflow's onlyRenderVisibleElements).
@@ -68,54 +77,64 @@ export function Canvas() {
   const { nodes, edges } = useGraph();
   const { boxSelect } = useSnapshot(editor);
   const { active } = useSnapshot(linkHint);
+  const simplified = useSimplified();
+  // The opening view needs the canvas's size: read in a layout effect, before anything is painted.
+  const [view, setView] = useState<TView | null>(null);
+  useLayoutEffect(() => setView(openingView()), []);
   return (
     <section
       className={`flow-canvas${active ? ' flow-canvas--linking' : ''}`}
       ref={setCanvasElement}
       aria-label={t('canvas.canvasLabel')}
     >
-      <ReactFlow<TCanvasNode, TCanvasEdge>
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={NODE_TYPES}
-        edgeTypes={EDGE_TYPES}
-        onNodesChange={onNodesChange}
-        onEdgesChange={onEdgesChange}
-        onConnect={onConnect}
-        onConnectStart={onConnectStart}
-        onConnectEnd={onConnectEnd}
-        onReconnectStart={onReconnectStart}
-        onReconnect={onReconnect}
-        onReconnectEnd={onReconnectEnd}
-        isValidConnection={isValidLink}
-        onNodeDragStop={onGestureEnd}
-        onSelectionDragStop={onGestureEnd}
-        onPaneClick={onPaneClick}
-        deleteKeyCode={null}
-        selectionKeyCode="Shift"
-        multiSelectionKeyCode={MULTI_SELECT_KEYS}
-        selectionOnDrag={boxSelect}
-        panOnDrag={boxSelect ? PAN_WITH_MIDDLE_OR_RIGHT : true}
-        onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_FROM}
-        connectionRadius={28}
-        onInit={openingView}
-        minZoom={0.05}
-        maxZoom={2}
-      >
-        <Background gap={24} />
-        <Controls showInteractive={false} />
-        {nodes.length > LIGHT_OVERVIEW_FROM ? (
-          <OverviewMap />
-        ) : (
-          <MiniMap
-            pannable
-            zoomable
-            style={MINIMAP_STYLE}
-            nodeColor={miniMapColour}
-            ariaLabel={t('canvas.minimap')}
-          />
-        )}
-      </ReactFlow>
+      {view && (
+        <ReactFlow<TCanvasNode, TCanvasEdge>
+          nodes={simplified ? NO_NODES : nodes}
+          edges={simplified ? NO_EDGES : edges}
+          nodeTypes={NODE_TYPES}
+          edgeTypes={EDGE_TYPES}
+          onNodesChange={onNodesChange}
+          onEdgesChange={onEdgesChange}
+          onConnect={onConnect}
+          onConnectStart={onConnectStart}
+          onConnectEnd={onConnectEnd}
+          onReconnectStart={onReconnectStart}
+          onReconnect={onReconnect}
+          onReconnectEnd={onReconnectEnd}
+          isValidConnection={isValidLink}
+          onNodeDragStop={onGestureEnd}
+          onSelectionDragStop={onGestureEnd}
+          onPaneClick={onPaneClick}
+          deleteKeyCode={null}
+          selectionKeyCode="Shift"
+          multiSelectionKeyCode={MULTI_SELECT_KEYS}
+          selectionOnDrag={boxSelect}
+          panOnDrag={boxSelect ? PAN_WITH_MIDDLE_OR_RIGHT : true}
+          onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_FROM}
+          connectionRadius={28}
+          defaultViewport={view}
+          minZoom={MIN_ZOOM}
+          maxZoom={2}
+        >
+          <LodWatch />
+          {/* Zoomed far out its dots would be sub-pixel tiles, costly to paint and invisible. */}
+          {!simplified && <Background gap={24} />}
+          <ViewControls />
+          <LodLayer />
+          {/* xyflow's MiniMap shows the blocks xyflow has: none in the simplified drawing. */}
+          {nodes.length > LIGHT_OVERVIEW_FROM || simplified ? (
+            <OverviewMap />
+          ) : (
+            <MiniMap
+              pannable
+              zoomable
+              style={MINIMAP_STYLE}
+              nodeColor={miniMapColour}
+              ariaLabel={t('canvas.minimap')}
+            />
+          )}
+        </ReactFlow>
+      )}
       <LinkBanner />
       <EmptyCanvasHint />
     </section>

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../ui/Button';
 import { editor, useGraphSelector } from '../store/canvas.store';
+import { placing } from '../store/placing';
+import { touchFirst } from './pointer';
 
 const isEmpty = (g: { nodes: unknown[] }) => g.nodes.length === 0;
 
@@ -14,10 +16,12 @@ export function EmptyCanvasHint() {
   const { t } = useTranslation();
   const empty = useGraphSelector(isEmpty);
   const { status } = useSnapshot(editor);
-  if (!empty || status !== 'ready') return null;
+  // While a chosen block waits for a tap, the whole canvas is the place to tap.
+  const { type: placingType } = useSnapshot(placing);
+  if (!empty || status !== 'ready' || placingType) return null;
   return (
     <div className="flow-empty" role="note" data-testid="empty-canvas">
-      <p>{t('canvas.empty')}</p>
+      <p>{t(touchFirst() ? 'canvas.emptyTouch' : 'canvas.empty')}</p>
       <Button
         variant="secondary"
         size="sm"

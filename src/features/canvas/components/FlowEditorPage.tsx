@@ -54,7 +54,7 @@ export default function FlowEditorPage() {
         <TopBar orgCode={orgCode} projectId={projectId} />
         <NoticeBar />
         {status === 'ready' ? (
-          <div className="flow-editor__main">
+          <main className="flow-editor__main">
             <Shortcuts />
             <Palette />
             <Canvas />
@@ -69,7 +69,7 @@ export default function FlowEditorPage() {
                 }}
               />
             )}
-          </div>
+          </main>
         ) : status === 'missing' || status === 'failed' ? (
           <Unavailable orgCode={orgCode} projectId={projectId} flowId={id} />
         ) : (

@@ -4,6 +4,7 @@ import { nodeSpec } from '../../../shared/domain/node-catalogue';
 import type { TGraphState } from '../canvas.types';
 import { editor, selectedCount, selectedNode, useGraphSelector } from '../store/canvas.store';
 import { NodeFields } from './NodeFields';
+import { touchFirst } from './pointer';
 import { SelectionActions } from './SelectionActions';
 
 // Selectors return the id, type and data object, not the node: a drag changes the node's position
@@ -50,11 +51,15 @@ export function NodePanel() {
       ) : count === 0 ? (
         <div className="flow-side__hint">
           <p>{t('canvas.panel.empty')}</p>
-          <ul className="shortcut-list">
-            {SHORTCUTS.map((k) => (
-              <li key={k}>{t(`canvas.shortcuts.${k}`)}</li>
-            ))}
-          </ul>
+          {/* Folded on touch screens: keyboard help must not fill a tablet's panel. */}
+          <details className="shortcut-details" open={!touchFirst()}>
+            <summary>{t('canvas.shortcuts.title')}</summary>
+            <ul className="shortcut-list">
+              {SHORTCUTS.map((k) => (
+                <li key={k}>{t(`canvas.shortcuts.${k}`)}</li>
+              ))}
+            </ul>
+          </details>
         </div>
       ) : null}
     </aside>

@@ -3,22 +3,30 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { paletteEntries, type TNodeGroupId } from '../../../shared/domain/node-catalogue';
+import { nodeSpec, paletteEntries, type TNodeGroupId } from '../../../shared/domain/node-catalogue';
 import { SearchBox } from '../../../ui/SearchBox';
 import { space } from '../../../ui/space';
+import { showToast } from '../../../ui/surfaces';
 import { NODE_WIDTH } from '../graph-utils';
 import { editor } from '../store/canvas.store';
 import { placeNode } from '../store/edit.actions';
+import { placing, startPlacing, stopPlacing } from '../store/placing';
 import { canvasRect, isOverCanvas } from '../viewport';
 import { PaletteEntry } from './PaletteEntry';
+import { PlacingHint } from './PlacingHint';
 import { useNodeTexts } from './useNodeTexts';
-import type { TDragGhost } from './usePaletteDrag';
+import type { TDragGhost, TTapKind } from './usePaletteDrag';
 
-/** The block list: the catalogue's groups, searchable; tap to place in the centre or drag onto the canvas. */
+/**
+ * The block list: the catalogue's groups, searchable. A click (mouse, keyboard) places a block in the
+ * centre of the view; a tap with a finger chooses it, then a tap on the canvas places it there; a
+ * drag places it where it is dropped, and a drop beside the canvas says so.
+ */
 export function Palette() {
   const { t } = useTranslation();
   const { orgId } = useSnapshot(space);
   const { drawer } = useSnapshot(editor);
+  const { type: placingType } = useSnapshot(placing);
   const { screenToFlowPosition } = useReactFlow();
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
@@ -40,18 +48,39 @@ export function Palette() {
     },
     [screenToFlowPosition],
   );
-  const onTap = useCallback(
+  const nameOf = useCallback(
     (type: string) => {
+      const spec = nodeSpec(type);
+      return spec ? texts.name(spec) : type;
+    },
+    [texts],
+  );
+  const onTap = useCallback(
+    (type: string, kind: TTapKind) => {
+      if (kind === 'touch') {
+        // On a phone the list covers the canvas: it closes so the canvas can be tapped.
+        startPlacing(type, nameOf(type));
+        if (editor.drawer === 'palette') editor.drawer = null;
+        return;
+      }
+      stopPlacing();
       const r = canvasRect();
       if (r) placeAt(type, r.left + r.width / 2, r.top + r.height / 2);
     },
-    [placeAt],
+    [placeAt, nameOf],
   );
+  const onMove = useCallback((g: TDragGhost) => {
+    // A drag out of the phone's drawer: the drawer steps aside so the canvas is there to drop on.
+    if (g && editor.drawer === 'palette') editor.drawer = null;
+    if (g) stopPlacing();
+    setGhost(g);
+  }, []);
   const onDrop = useCallback(
     (type: string, x: number, y: number) => {
       if (isOverCanvas(x, y)) placeAt(type, x, y);
+      else showToast({ type: 'Info', message: t('canvas.palette.missed', { name: nameOf(type) }) });
     },
-    [placeAt],
+    [placeAt, nameOf, t],
   );
   const toggle = (id: TNodeGroupId) =>
     setClosed((s) => {
@@ -97,7 +126,8 @@ export function Palette() {
                     <PaletteEntry
                       key={e.spec.type}
                       entry={e}
-                      onMove={setGhost}
+                      placing={placingType === e.spec.type}
+                      onMove={onMove}
                       onDrop={onDrop}
                       onTap={onTap}
                     />
@@ -115,6 +145,7 @@ export function Palette() {
           </div>,
           document.body,
         )}
+      <PlacingHint placeAt={placeAt} />
     </aside>
   );
 }

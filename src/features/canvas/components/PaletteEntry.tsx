@@ -2,20 +2,22 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPaletteEntry } from '../../../shared/domain/node-catalogue';
 import { useNodeTexts } from './useNodeTexts';
-import { type TDragGhost, usePaletteDrag } from './usePaletteDrag';
+import { type TDragGhost, type TTapKind, usePaletteDrag } from './usePaletteDrag';
 
 type TProps = {
   entry: TPaletteEntry;
+  /** Chosen with a tap, waiting for a tap on the canvas. */
+  placing?: boolean;
   onMove: (ghost: TDragGhost) => void;
   onDrop: (type: string, x: number, y: number) => void;
-  onTap: (type: string) => void;
+  onTap: (type: string, kind: TTapKind) => void;
 };
 
 /**
  * One block in the palette. Blocks that cannot be placed stay visible, greyed, with the reason
  * instead of the description (aria-disabled keeps them focusable so the reason can be read).
  */
-function PaletteEntryView({ entry, onMove, onDrop, onTap }: TProps) {
+function PaletteEntryView({ entry, placing, onMove, onDrop, onTap }: TProps) {
   const { t } = useTranslation();
   const texts = useNodeTexts();
   const { spec, placeable, reason } = entry;
@@ -33,7 +35,7 @@ function PaletteEntryView({ entry, onMove, onDrop, onTap }: TProps) {
     <li>
       <button
         type="button"
-        className={`palette-entry${placeable ? '' : ' is-disabled'}`}
+        className={`palette-entry${placeable ? '' : ' is-disabled'}${placing ? ' is-placing' : ''}`}
         aria-disabled={!placeable || undefined}
         data-type={spec.type}
         title={placeable ? t('canvas.palette.placeHint') : note}
@@ -41,6 +43,11 @@ function PaletteEntryView({ entry, onMove, onDrop, onTap }: TProps) {
       >
         <span className="palette-entry__name">{name}</span>
         <span className="palette-entry__note">{note}</span>
+        {placeable && (
+          <span className="palette-entry__grip" aria-hidden="true">
+            ⠿
+          </span>
+        )}
       </button>
     </li>
   );

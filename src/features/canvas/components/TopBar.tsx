@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { Button } from '../../../ui/Button';
+import { Button, type ButtonProps } from '../../../ui/Button';
 import { offerFlowExport } from '../../../ui/download';
 import { editor } from '../store/canvas.store';
 import { finishEditing } from '../store/edit.actions';
@@ -11,11 +11,38 @@ import { saveNow } from '../store/save.actions';
 import { NameField } from './NameField';
 import { SaveState } from './SaveState';
 import { useFlowExport } from './useFlowExport';
+import '../canvas-topbar.css';
 
 export function backPath(orgCode: string, projectId: string): string {
   return projectId === 'no-project'
     ? `/${orgCode}/library/no-project`
     : `/${orgCode}/collections/projects/${projectId}`;
+}
+
+/**
+ * A tool shown as a glyph with its name always visible under it (beside it on wide screens): a
+ * tooltip is never seen on a touch screen. The name is the button's accessible name as well.
+ */
+function ToolButton({
+  glyph,
+  label,
+  className,
+  ...rest
+}: { glyph: string; label: string } & Omit<ButtonProps, 'children'>) {
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      className={`flow-tool${className ? ` ${className}` : ''}`}
+      aria-label={label}
+      {...rest}
+    >
+      <span className="flow-tool__glyph" aria-hidden="true">
+        {glyph}
+      </span>
+      <span className="flow-tool__caption">{label}</span>
+    </Button>
+  );
 }
 
 const toggleDrawer = (which: 'palette' | 'panel') => {
@@ -28,7 +55,7 @@ const toggleDrawer = (which: 'palette' | 'panel') => {
  */
 export function TopBar({ orgCode, projectId }: { orgCode: string; projectId: string }) {
   const { t } = useTranslation();
-  const { canUndo, canRedo, saving, pending, drawer, boxSelect, status } = useSnapshot(editor);
+  const { canUndo, canRedo, saving, pending, drawer, boxSelect, status, name } = useSnapshot(editor);
   const ready = status === 'ready';
   const exportFlow = useFlowExport();
   useEffect(offerFlowExport, []);
@@ -41,69 +68,56 @@ export function TopBar({ orgCode, projectId }: { orgCode: string; projectId: str
       >
         ←<span className="flow-topbar__wide"> {t('canvas.backShort')}</span>
       </Link>
+      {/* The page's heading for screen readers; the name is edited in the field beside it. */}
+      {ready && <h1 className="visually-hidden">{name}</h1>}
       {ready && <NameField />}
       {ready && <SaveState />}
       <div className="flow-topbar__tools">
-        <Button
-          variant="secondary"
-          size="sm"
+        <ToolButton
+          glyph="▦"
+          label={t('canvas.blocks')}
           className="flow-topbar__phone"
           aria-pressed={drawer === 'palette'}
           onClick={() => toggleDrawer('palette')}
-        >
-          {t('canvas.blocks')}
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
+        />
+        <ToolButton
+          glyph="⬚"
+          label={t('canvas.boxSelect')}
           aria-pressed={boxSelect}
           title={t('canvas.boxSelectHint')}
           onClick={() => {
             editor.boxSelect = !editor.boxSelect;
           }}
-        >
-          ⬚<span className="flow-topbar__wide"> {t('canvas.boxSelect')}</span>
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-label={t('canvas.undo')}
+        />
+        <ToolButton
+          glyph="↶"
+          label={t('canvas.undo')}
           title={t('canvas.undo')}
           disabled={!canUndo}
           onClick={undo}
-        >
-          ↶
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-label={t('canvas.redo')}
+        />
+        <ToolButton
+          glyph="↷"
+          label={t('canvas.redo')}
           title={t('canvas.redo')}
           disabled={!canRedo}
           onClick={redo}
-        >
-          ↷
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
+        />
+        <ToolButton
+          glyph="✎"
+          label={t('canvas.properties')}
           className="flow-topbar__phone"
           aria-pressed={drawer === 'panel'}
           onClick={() => toggleDrawer('panel')}
-        >
-          {t('canvas.properties')}
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-label={t('canvas.export')}
+        />
+        <ToolButton
+          glyph="⤓"
+          label={t('canvas.export')}
           title={t('canvas.exportHint')}
           disabled={!ready}
           data-testid="export-flow"
           onClick={exportFlow}
-        >
-          ⤓<span className="flow-topbar__wide"> {t('canvas.export')}</span>
-        </Button>
+        />
         <Button
           size="sm"
           busy={saving}

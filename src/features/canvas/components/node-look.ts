@@ -22,6 +22,16 @@ export const GROUP_TINT: Readonly<Record<TNodeGroupId, string>> = {
   placeholders: '#e5e7eb',
 };
 
+/** The group colour at full strength: a block drawn as a plain box (level of detail) is this box. */
+export const GROUP_COLOUR: Readonly<Record<TNodeGroupId, string>> = {
+  'input-content': '#60a5fa',
+  display: '#4ade80',
+  'user-input': '#fbbf24',
+  'ai-processing': '#a78bfa',
+  logic: '#fb923c',
+  placeholders: '#9ca3af',
+};
+
 // One style object per handle type, shared by every handle: no new objects per render.
 export const HANDLE_STYLE: Readonly<Record<THandleType, CSSProperties>> = Object.fromEntries(
   Object.entries(EDGE_COLOURS).map(([type, colour]) => [type, { background: colour }]),

@@ -1,34 +1,58 @@
-import { getNodesBounds, type ReactFlowInstance } from '@xyflow/react';
-import type { TCanvasEdge, TCanvasNode } from '../canvas.types';
+import { getNodesBounds } from '@xyflow/react';
+import type { TCanvasNode } from '../canvas.types';
+import { setZoomLevel } from '../lod';
 import { graph } from '../store/canvas.store';
-import { canvasRect } from '../viewport';
+import { canvasRect, markOpened } from '../viewport';
 
-const FIT = { padding: 0.15, maxZoom: 1.2 };
-/** Below this zoom blocks cannot be read, so a larger flow opens at its Start instead of fitted. */
-const READABLE_ZOOM = 0.3;
-const START_ZOOM = 0.8;
+/** Space kept around the flow, in screen pixels. */
+const MARGIN = 40;
+const MAX_ZOOM = 1.2;
+/** Up to this many blocks a flow is small: it opens at a zoom of at least 1, readable (issue 20). */
+export const SMALL_FLOW = 12;
+/** The canvas's smallest zoom: a 5,000-block flow must fit whole on a phone. */
+export const MIN_ZOOM = 0.005;
+
+export type TView = { x: number; y: number; zoom: number };
 
 /**
- * The view a flow opens with (called once the viewport exists: xyflow's own `fitView` prop runs
- * before that when every block's size is known in advance, and then does nothing). A flow that fits
- * readably is fitted; a larger one opens at its Start block, where reading a flow begins. An empty
- * flow stays at 100 %, so the first block placed is not blown up.
+ * The view a flow opens with. A flow opens fitted: a large one whole in view, however far out that
+ * is (blocks then draw in their simplified form, lod.ts); a small one at a zoom of at least 1 so its
+ * handle labels can be read, centred on each axis it fits on and from its top-left on one it does
+ * not. An empty flow stays at 100 %, so the first block placed is not blown up.
  */
-export function openingView(rf: ReactFlowInstance<TCanvasNode, TCanvasEdge>): void {
-  const { nodes } = graph.get();
+export function viewFor(
+  nodes: TCanvasNode[],
+  rect: { width: number; height: number },
+  small = nodes.length <= SMALL_FLOW,
+): TView | null {
+  if (!nodes.length || rect.width <= 0 || rect.height <= 0) return null;
+  const b = getNodesBounds(nodes);
+  const fit = Math.min(
+    (rect.width - 2 * MARGIN) / Math.max(b.width, 1),
+    (rect.height - 2 * MARGIN) / Math.max(b.height, 1),
+  );
+  const zoom = Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, small ? Math.max(1, fit) : fit));
+  const axis = (size: number, start: number, length: number) =>
+    length * zoom <= size - 2 * MARGIN ? size / 2 - (start + length / 2) * zoom : MARGIN - start * zoom;
+  return { x: axis(rect.width, b.x, b.width), y: axis(rect.height, b.y, b.height), zoom };
+}
+
+/**
+ * The opening view of the flow in the editor, read once before the canvas is first drawn (it becomes
+ * xyflow's default viewport, so nothing is drawn at another zoom first). The level of detail is set
+ * from it at once: a large flow's first drawing is already the simplified one.
+ */
+export function openingView(): TView {
   const rect = canvasRect();
-  if (!nodes.length || !rect) return;
-  const bounds = getNodesBounds(nodes);
-  const fits =
-    Math.min(rect.width / bounds.width, rect.height / bounds.height) / (1 + FIT.padding) >= READABLE_ZOOM;
-  if (fits) {
-    void rf.fitView(FIT);
-    return;
-  }
-  const start = nodes.find((n) => n.type === 'beginNode') ?? nodes[0];
-  void rf.setViewport({
-    x: 40 - start.position.x * START_ZOOM,
-    y: 40 - start.position.y * START_ZOOM,
-    zoom: START_ZOOM,
-  });
+  const view = (rect && viewFor(graph.get().nodes, rect)) ?? { x: 0, y: 0, zoom: 1 };
+  setZoomLevel(view.zoom);
+  markOpened();
+  return view;
+}
+
+/** The whole flow in view (Shift+1 and the fit button): the same fitting as on open, never min zoom 1. */
+export function fitWhole(rf: { setViewport: (v: TView, o?: { duration?: number }) => unknown }): void {
+  const rect = canvasRect();
+  const view = rect && viewFor(graph.get().nodes, rect, false);
+  if (view) void rf.setViewport(view, { duration: 200 });
 }

@@ -5,6 +5,7 @@ import { copySelection, cutSelection, duplicateSelection, paste } from '../store
 import { clearSelection, deleteSelection, finishEditing, nudge, selectAll } from '../store/edit.actions';
 import { redo, undo } from '../store/history.actions';
 import { saveNow } from '../store/save.actions';
+import { fitWhole } from './opening-view';
 
 const NUDGE = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] } as const;
 
@@ -68,15 +69,16 @@ export function runShortcut(e: KeyboardEvent, fitView: () => void): boolean {
 
 /** The editor's keyboard, caught before xyflow's own (which would move nodes by other steps). */
 export function useShortcuts(): void {
-  const { fitView } = useReactFlow();
+  const rf = useReactFlow();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (runShortcut(e, () => void fitView({ padding: 0.15, duration: 200 }))) {
+      // xyflow's fitView knows only the blocks it draws: none in the simplified drawing.
+      if (runShortcut(e, () => fitWhole(rf))) {
         e.preventDefault();
         e.stopPropagation();
       }
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [fitView]);
+  }, [rf]);
 }

@@ -104,6 +104,10 @@ function initialEditor() {
 
 export const editor = proxy(initialEditor());
 
+// The linked handles after an undo or redo are worked out when first read (edit-history's restore).
+let handlesOf: (() => Set<string>) | null = null;
+let handles = new Set<string>();
+
 export const session = {
   history: createHistory<TCanvasNode, TCanvasEdge>({ nodes: [], edges: [] }),
   /** The server revision the next save starts from. */
@@ -111,8 +115,23 @@ export const session = {
   /** The name as last saved, to tell a rename from no change. */
   savedName: '',
   /** `${node}:${handle}` of every link, rebuilt by undo and redo (spec 01 §4). */
-  connectedHandles: new Set<string>(),
+  get connectedHandles(): Set<string> {
+    if (handlesOf) {
+      handles = handlesOf();
+      handlesOf = null;
+    }
+    return handles;
+  },
+  set connectedHandles(next: Set<string>) {
+    handlesOf = null;
+    handles = next;
+  },
 };
+
+/** Sets the linked handles from a source read only when they are needed. */
+export function setConnectedHandlesLater(source: () => Set<string>): void {
+  handlesOf = source;
+}
 
 export function setHistory(h: THistory<TCanvasNode, TCanvasEdge>): void {
   session.history = h;

@@ -96,6 +96,15 @@ export function selectAll(): void {
   });
 }
 
+/** Selects one block alone (a click on it in the simplified drawing), or nothing for null. */
+export function selectOnlyNode(id: string | null): void {
+  const g = graph.get();
+  graph.set({
+    nodes: selectOnly(g.nodes, new Set(id ? [id] : [])),
+    edges: selectOnly(g.edges, new Set()),
+  });
+}
+
 export function clearSelection(): void {
   const g = graph.get();
   graph.set({ nodes: selectOnly(g.nodes, new Set()), edges: selectOnly(g.edges, new Set()) });

@@ -1,7 +1,12 @@
-import { push, redo as redoStep, undo as undoStep } from '../../../shared/domain/edit-history';
-import type { TCanvasEdge, TCanvasNode } from '../canvas.types';
-import { snapshotOf } from '../graph-utils';
-import { editor, graph, session, setHistory } from './canvas.store';
+import {
+  currentSnapshot,
+  push,
+  redo as redoStep,
+  undo as undoStep,
+} from '../../../shared/domain/edit-history';
+import { rememberSnapshot, snapshotOf } from '../graph-utils';
+import { applyStep } from './apply-step';
+import { editor, graph, session, setConnectedHandlesLater, setHistory } from './canvas.store';
 import { afterChange } from './save.actions';
 
 /**
@@ -13,7 +18,9 @@ import { afterChange } from './save.actions';
 export function commit(): boolean {
   if (editor.isRestoring || editor.status !== 'ready') return false;
   const before = session.history;
+  const live = graph.get().nodes;
   const next = push(before, snapshotOf(graph.get()));
+  rememberSnapshot(live, currentSnapshot(next).nodes);
   if (next === before) return false;
   setHistory(next);
   afterChange();
@@ -24,19 +31,25 @@ function restore(step: typeof undoStep): boolean {
   if (editor.status !== 'ready') return false;
   // A half-finished gesture (e.g. typing in the panel) becomes its own step first.
   commit();
+  const from = currentSnapshot(session.history);
   const r = step(session.history);
   if (!r.moved) return false;
   editor.isRestoring = true;
   try {
     setHistory(r.history);
-    session.connectedHandles = r.connectedHandles;
-    graph.set({ nodes: r.snapshot.nodes as TCanvasNode[], edges: r.snapshot.edges as TCanvasEdge[] });
+    setConnectedHandlesLater(() => r.connectedHandles);
+    // Only the nodes and links the step touched are replaced (apply-step.ts).
+    const live = graph.get();
+    const next = applyStep(live, from, r.snapshot);
+    if (next.nodes !== live.nodes || next.edges !== live.edges) graph.set(next);
+    rememberSnapshot(graph.get().nodes, r.snapshot.nodes);
   } finally {
     // Off again at once: xyflow's later measurement changes are no gestures and commit nothing, and
     // an edit right after an undo must be recorded.
     editor.isRestoring = false;
   }
-  afterChange();
+  // The draft is written after the restored graph is painted: the step reaches the screen first.
+  afterChange({ draftAfterPaint: true });
   return true;
 }
 

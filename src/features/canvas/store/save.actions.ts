@@ -11,6 +11,8 @@ import { sameDocument } from './same-document';
 /** Spec 01 §6: the server hears of a change ~1.5 s after the last one; history is written after 300 ms. */
 export const SAVE_DEBOUNCE_MS = 1500;
 export const HISTORY_WRITE_MS = 300;
+const DRAFT_AFTER_STEP_MS = 250;
+let draftTimer: ReturnType<typeof setTimeout> | undefined;
 const RETRY_MS = [5000, 10_000, 30_000, 60_000];
 
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -49,10 +51,15 @@ export function scheduleSave(delay = SAVE_DEBOUNCE_MS): void {
 }
 
 /** Everything a change does besides changing the graph: count it, keep it here, send it soon. */
-export function afterChange(): void {
+export function afterChange(opts: { draftAfterPaint?: boolean } = {}): void {
   editor.pending += 1;
   editor.refusal = null;
-  void writeDraftNow();
+  if (opts.draftAfterPaint) {
+    // Copying a large flow into IndexedDB takes milliseconds: an undo or redo (often several in a
+    // row) is drawn first and the draft written once they pause.
+    clearTimeout(draftTimer);
+    draftTimer = setTimeout(() => void writeDraftNow(), DRAFT_AFTER_STEP_MS);
+  } else void writeDraftNow();
   persistHistorySoon();
   scheduleSave();
 }

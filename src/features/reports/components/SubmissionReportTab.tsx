@@ -106,7 +106,9 @@ export function XapiTable({ objects }: { objects: TReportObject[] }) {
         >
           <div data-testid="evidence-popover">
             <h3>{t('submission.latest')}</h3>
-            <p>{open.evidence}</p>
+            <p>
+              <Evidence text={open.evidence} url={open.evidenceUrl} />
+            </p>
             <p className="report-muted">
               {scoreText(open.score)} · {formatDateTime(open.timestamp)}
             </p>
@@ -114,7 +116,9 @@ export function XapiTable({ objects }: { objects: TReportObject[] }) {
             <ol className="report-history">
               {open.evidenceHistories.map((h) => (
                 <li key={h.timestamp}>
-                  <span>{h.evidence ?? t('submission.noEvidence')}</span>{' '}
+                  <span>
+                    <Evidence text={h.evidence ?? t('submission.noEvidence')} url={h.evidenceUrl} />
+                  </span>{' '}
                   <span className="report-muted">
                     {scoreText(h.score)} · {formatDateTime(h.timestamp)}
                   </span>
@@ -150,5 +154,18 @@ export default function SubmissionReportTab({ assignment }: DetailTabProps) {
         <XapiTable objects={objects} />
       </ReportBody>
     </section>
+  );
+}
+
+/** A photo or file answer opens through the report's signed link (an `<img>` sends no Bearer). */
+function Evidence({ text, url }: { text: string | null; url?: string | null }) {
+  if (!url) return <>{text}</>;
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" className="report-evidence-link">
+      {/\.(png|jpe?g|gif|webp|avif|heic)$/i.test(text ?? '') && (
+        <img src={url} alt="" className="report-evidence-img" loading="lazy" />
+      )}
+      {text}
+    </a>
   );
 }

@@ -1,13 +1,14 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { TFlowSummary } from '../../../shared/contract/flows';
 import type { TPaymentOption, TTag } from '../../../shared/contract/tools';
 import { Button } from '../../../ui/Button';
 import { defaultPaymentOption, PaymentOptionField } from '../../../ui/PaymentOptionField';
 import { space } from '../../../ui/space';
 import { toastError, toastSuccess } from '../../../ui/surfaces';
+import { WizardHeader } from '../../../ui/WizardHeader';
 import { toolsApi } from '../tools.api';
 import { FlowPicker } from './FlowPicker';
 import { ToolDetailsFields } from './ToolDetailsFields';
@@ -72,16 +73,14 @@ export default function CreateToolPage() {
 
   return (
     <div className="wizard">
-      <header className="wizard__top">
-        <Link href={back} className="btn btn--ghost">
-          ← {t('createTool.back')}
-        </Link>
-        <h1>{t('createTool.title')}</h1>
-        <ol className="steps" aria-label={t('createTool.steps')}>
-          <li aria-current={step === 0 ? 'step' : undefined}>{t('createTool.stepFlows')}</li>
-          <li aria-current={step === 1 ? 'step' : undefined}>{t('createTool.stepDetails')}</li>
-        </ol>
-      </header>
+      <WizardHeader
+        back={back}
+        backLabel={t('createTool.back')}
+        title={t('createTool.title')}
+        stepsLabel={t('createTool.steps')}
+        steps={[t('createTool.stepFlows'), t('createTool.stepDetails')]}
+        current={step}
+      />
       <form className="wizard__body card" onSubmit={submit} noValidate>
         {step === 0 ? (
           <FlowPicker flows={flows} selected={selected} onToggle={toggle} />

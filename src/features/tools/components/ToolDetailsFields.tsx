@@ -38,8 +38,8 @@ export function ToolDetailsFields(props: {
   return (
     <>
       <div className="generate-row">
-        <Button variant="secondary" busy={generating} onClick={generate}>
-          ✨ {t('createTool.generate')}
+        <Button variant="secondary" className="generate-row__button" busy={generating} onClick={generate}>
+          <span aria-hidden="true">✨</span> {t('createTool.generate')}
         </Button>
         {offline && <span className="badge badge--muted">{t('common:ai.offlineLabel')}</span>}
       </div>

@@ -1,0 +1,164 @@
+import { gunzipSync } from 'node:zlib';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { lrsActivities, orgMembers } from '../../src/server/db/schema';
+import { createLrsService, lrsSpace } from '../../src/server/lrs';
+import {
+  cachedMembership,
+  forgetMembership,
+  MEMBERSHIP_CACHE_MS,
+} from '../../src/server/orgs/membership-cache';
+import { benchGraph } from '../bench/canvas.data';
+import { APP_START_MS, createTestApp, type TestApp } from './harness';
+import { makeOrg, makeUser } from './helpers/users';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ ACCESS_TOKEN_TTL_SECONDS: '60' });
+}, APP_START_MS);
+afterAll(() => t.close());
+afterEach(async () => {
+  vi.useRealTimers();
+  await t.reset();
+});
+
+const get = (path: string, headers: Record<string, string>) => t.app.request(path, { headers });
+
+describe('[PERF] answers are gzipped off the event loop', () => {
+  it('gzips a large JSON answer with its length, and leaves small or unwanted ones alone', async () => {
+    const ann = await makeUser(t, 'ann@example.org');
+    const created = await t.call('POST', '/api/flows', {
+      token: ann.token,
+      body: { name: 'Big', ...benchGraph(200) },
+    });
+    expect(created.status).toBe(201);
+    const path = `/api/flows/${created.body.data._id}`;
+    const auth = { Authorization: `Bearer ${ann.token}` };
+    const plain = await get(path, { ...auth, 'Accept-Encoding': 'identity' });
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(plain.headers.get('Vary')).toMatch(/Accept-Encoding/);
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThan(20_000);
+
+    const packed = await get(path, { ...auth, 'Accept-Encoding': 'br;q=1, gzip;q=0.8' });
+    expect(packed.headers.get('Content-Encoding')).toBe('gzip');
+    expect(packed.headers.get('Vary')).toMatch(/Accept-Encoding/);
+    const bytes = Buffer.from(await packed.arrayBuffer());
+    expect(Number(packed.headers.get('Content-Length'))).toBe(bytes.length);
+    expect(bytes.length).toBeLessThan(text.length / 4);
+    expect(JSON.parse(gunzipSync(bytes).toString('utf8'))).toEqual(JSON.parse(text));
+
+    const refused = await get(path, { ...auth, 'Accept-Encoding': 'gzip;q=0' });
+    expect(refused.headers.get('Content-Encoding')).toBeNull();
+    const small = await get('/api/health', { 'Accept-Encoding': 'gzip' });
+    expect(small.headers.get('Content-Encoding')).toBeNull();
+    expect((await small.json()).status).toBeDefined();
+  });
+});
+
+describe('[PERF] a save of the whole graph reads and writes no more than it needs', () => {
+  it('still refuses links to missing nodes and duplicate ids, and answers the flow it stored', async () => {
+    const eve = await makeUser(t, 'eve@example.org');
+    const graph = benchGraph(20);
+    const created = await t.call('POST', '/api/flows', { token: eve.token, body: { name: 'G', ...graph } });
+    const path = `/api/flows/${created.body.data._id}`;
+    const save = (body: object) => t.call('PUT', path, { token: eve.token, body: { revision: 1, ...body } });
+
+    const dangling = { ...graph.edges[0], source: 'gone' };
+    const bad = await save({ nodes: graph.nodes, edges: [dangling, ...graph.edges.slice(1)] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/edges\.0\.source: node 'gone' does not exist/);
+    const twice = await save({ nodes: [...graph.nodes, graph.nodes[3]], edges: graph.edges });
+    expect(twice.body.message).toMatch(/nodes\.20\.id: duplicate node id/);
+    // Nodes alone are checked against the stored links.
+    const orphaned = await save({ nodes: graph.nodes.slice(0, 1) });
+    expect(orphaned.status).toBe(400);
+    expect(orphaned.body.message).toMatch(/does not exist/);
+
+    const moved = graph.nodes.map((n, i) => (i === 2 ? { ...n, position: { x: 7, y: 9 } } : n));
+    const ok = await save({ nodes: moved, edges: graph.edges });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ revision: 2, name: 'G', nodes: moved, edges: graph.edges });
+    const read = await t.call('GET', path, { token: eve.token });
+    expect(read.body).toEqual(ok.body);
+    const stale = await save({ nodes: graph.nodes, edges: graph.edges });
+    expect(stale.status).toBe(409);
+    expect(stale.body.details.current).toEqual(ok.body.data);
+    const renamed = await t.call('PUT', path, { token: eve.token, body: { revision: 2, name: 'H' } });
+    expect(renamed.body.data).toMatchObject({ revision: 3, name: 'H', nodes: moved });
+  });
+});
+
+describe('[PERF] the caller is checked without work repeated on every request', () => {
+  it('a token whose signature was checked still expires on time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T10:00:00Z'));
+    const bea = await makeUser(t, 'bea@example.org');
+    expect((await t.call('GET', '/api/auth/me', { token: bea.token })).status).toBe(200);
+    vi.setSystemTime(new Date('2030-01-01T10:00:59Z'));
+    expect((await t.call('GET', '/api/auth/me', { token: bea.token })).status).toBe(200);
+    vi.setSystemTime(new Date('2030-01-01T10:01:01Z'));
+    expect((await t.call('GET', '/api/auth/me', { token: bea.token })).status).toBe(401);
+  });
+
+  it('a new member gets in at once; a membership read is trusted for the cache time', async () => {
+    const admin = await makeUser(t, 'cid@example.org');
+    const dot = await makeUser(t, 'dot@example.org');
+    const orgId = await makeOrg(t, 'School', admin);
+    const list = () => t.call('GET', '/api/flows/user', { token: dot.token, orgId });
+    expect((await list()).status).toBe(403);
+    await t.database.db
+      .insert(orgMembers)
+      .values({ orgId, userId: dot.id, role: 'member', createdAt: new Date() });
+    expect((await list()).status).toBe(200);
+
+    // Removed behind this process's back: trusted until the cache time is over, or until forgotten.
+    const db = t.database.db;
+    const where = and(eq(orgMembers.orgId, orgId), eq(orgMembers.userId, dot.id));
+    await db.delete(orgMembers).where(where);
+    expect(await cachedMembership(db, orgId, dot.id)).toBe('member');
+    forgetMembership(db, orgId, dot.id);
+    expect(await cachedMembership(db, orgId, dot.id)).toBeNull();
+    expect((await list()).status).toBe(403);
+
+    await db.insert(orgMembers).values({ orgId, userId: dot.id, role: 'member', createdAt: new Date() });
+    expect(await cachedMembership(db, orgId, dot.id)).toBe('member');
+    await db.delete(orgMembers).where(where);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + MEMBERSHIP_CACHE_MS);
+    expect(await cachedMembership(db, orgId, dot.id)).toBeNull();
+  });
+});
+
+describe('[PERF] the LRS does not upsert an activity definition it has just stored', () => {
+  it('a definition sent again is skipped, yet the latest one still wins and names merge', async () => {
+    const lrs = createLrsService(t.deps);
+    const user = await makeUser(t, 'fox@example.org');
+    const space = lrsSpace({ orgId: null, userId: user.id });
+    const id = 'http://x.test/activities/quiz';
+    const send = (definition: Record<string, unknown>) =>
+      lrs.storeStatements(space, [
+        {
+          actor: { mbox: 'mailto:fox@example.org' },
+          verb: { id: 'http://adlnet.gov/expapi/verbs/answered' },
+          object: { id, definition },
+        },
+      ]);
+    const stored = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(lrsActivities)
+          .where(and(eq(lrsActivities.space, space), eq(lrsActivities.activityId, id)))
+      )[0]?.definition;
+    const a = { type: 'http://x.test/types/a', name: { 'en-GB': 'Quiz' } };
+    const b = { type: 'http://x.test/types/b', name: { 'th-TH': 'แบบทดสอบ' } };
+    await send(a);
+    await send(a);
+    expect(await stored()).toEqual(a);
+    await send(b);
+    expect(await stored()).toEqual({ type: b.type, name: { ...a.name, ...b.name } });
+    await send(a);
+    expect(await stored()).toEqual({ type: a.type, name: { ...a.name, ...b.name } });
+  });
+});
