@@ -54,6 +54,17 @@ describe('[CREDITS] the navbar balance (quickBalance)', () => {
     expect(calls.filter((c) => c.path.startsWith('credits/balance'))).toHaveLength(2);
   });
 
+  it('a compact figure on screen is part of the button’s name (label in name)', async () => {
+    personal = 12500;
+    stubApi({ 'GET credits/balance': balance });
+    show();
+    // en-GB's compact notation is "12.5k" in Node's ICU and "12.5K" in Chromium's.
+    const button = await screen.findByRole('button', {
+      name: /^12\.5k Credits, Credit balance: 12,500 credits$/i,
+    });
+    expect(button.textContent?.toLowerCase()).toContain('12.5k');
+  });
+
   it('in an organisation shows its wallet; the popover lists the month’s use and the latest entries', async () => {
     setSpace({ orgId: ORG, orgCode: 'school' });
     const calls = stubApi({

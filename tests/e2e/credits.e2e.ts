@@ -153,8 +153,10 @@ export default defineE2E(
         await page.getByRole('menuitemradio', { name: /Demo School/ }).click();
         await page.waitForFunction(
           () =>
-            document.querySelector('[data-testid="quick-balance"]')?.getAttribute('aria-label') ===
-            'Credit balance: 10,000 credits',
+            document
+              .querySelector('[data-testid="quick-balance"]')
+              ?.getAttribute('aria-label')
+              ?.toLowerCase() === '10k credits, credit balance: 10,000 credits',
         );
         await balanceButton(page).click();
         const panel = page.getByRole('dialog', { name: 'Credit balance' });

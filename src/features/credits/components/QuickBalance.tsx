@@ -52,7 +52,15 @@ export function QuickBalance({ userId }: { userId: string }) {
   const wallet = inOrg ? snap.balances?.organization : snap.balances?.personal;
   const amount = wallet?.balance;
   const lng = i18n.language;
-  const label = amount === undefined ? t('title') : t('buttonLabel', { amount: formatAmount(amount, lng) });
+  const short = amount === undefined ? '' : formatShort(amount, lng);
+  const full = amount === undefined ? '' : formatAmount(amount, lng);
+  // A compact figure on screen ("10K") must be part of the button's name too (WCAG 2.5.3, label in name).
+  const label =
+    amount === undefined
+      ? t('title')
+      : short === full
+        ? t('buttonLabel', { amount: full })
+        : `${short} ${t('credits')}, ${t('buttonLabel', { amount: full })}`;
   const empty = amount !== undefined && amount <= 0;
   return (
     <div className="quick-balance" ref={root}>
@@ -69,7 +77,7 @@ export function QuickBalance({ userId }: { userId: string }) {
         <span className="quick-balance__coin" aria-hidden="true">
           ◎
         </span>
-        <span className="quick-balance__amount">{amount === undefined ? '—' : formatShort(amount, lng)}</span>
+        <span className="quick-balance__amount">{amount === undefined ? '—' : short}</span>{' '}
         <span className="quick-balance__unit">{t('credits')}</span>
       </button>
       {open && (
