@@ -100,13 +100,30 @@ export default defineE2E([
       await page.waitForFunction(() => !document.querySelector('.preview-drawer__loading'), null, {
         timeout: 30_000,
       });
-      await page.waitForTimeout(1500);
+      await page.waitForTimeout(1000);
+      // What the phone shows (not the full page): the drawer's header with Close is on top of the app bar.
+      await page.screenshot({ path: 'test-results/automation-preview-phone-viewport.png' });
       await screenshot('preview-phone');
       const box = await drawer.boundingBox();
       expect(
         box && box.x >= 0 && box.x + box.width <= 390.5,
         `the drawer fits the screen: ${JSON.stringify(box)}`,
       );
+      for (const name of ['Close', 'Full width']) {
+        const button = drawer.getByRole('button', { name, exact: true });
+        if (!(await button.isVisible())) continue;
+        const b = await button.boundingBox();
+        expect(b && b.x >= 0 && b.x + b.width <= 390.5, `${name} is inside the screen: ${JSON.stringify(b)}`);
+        const onTop = await button.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          return !!hit && el.contains(hit);
+        });
+        expect(onTop, `${name} is not covered by anything`);
+      }
+      const close = drawer.getByRole('button', { name: 'Close', exact: true });
+      await close.click();
+      await drawer.waitFor({ state: 'detached' });
     },
     { browser: { viewport: 'phone' }, timeoutMs: 120_000 },
   ),
