@@ -85,6 +85,15 @@ export default defineE2E([
       await run.locator('strong', { hasText: 'Reviewed' }).waitFor();
       expect((await run.innerText()).includes('Rivers carve valleys.'), 'the entry shows what the run wrote');
       await screenshot('run-journals');
+
+      // The preview drawer beside the page: its header is not under the sticky app bar.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByRole('button', { name: 'Preview', exact: true }).click();
+      const close = page.getByTestId('preview-drawer').getByRole('button', { name: 'Close', exact: true });
+      await close.waitFor();
+      await page.screenshot({ path: 'test-results/automation-preview-desktop-viewport.png' });
+      await close.click();
+      await page.getByTestId('preview-drawer').waitFor({ state: 'detached' });
     },
     { timeoutMs: 120_000 },
   ),
