@@ -96,6 +96,8 @@ export function createRunJournals(deps: AppDeps, run: { taskId: string; runId: s
   };
   return {
     port,
+    /** A run that broke off (no usage row, nothing charged) keeps no journals. */
+    discard: () => journals.removeRun(run.taskId, run.runId),
     /** What the run wrote, in the order it first wrote each journal. */
     list: async (): Promise<TJournal[]> =>
       (await journals.listRuns({ taskId: run.taskId, runId: run.runId, limit: 1 })).map(plain),

@@ -142,6 +142,7 @@ export function createTaskRunner(deps: AppDeps) {
         });
       } catch (error) {
         await credits.release(hold.id).catch(() => undefined);
+        await journals.discard().catch(() => undefined);
         throw error;
       }
       const total = (await credits.settle(hold.id, fee)).charged + ai.charged();

@@ -168,3 +168,12 @@ export async function listRunJournals(db: Db, f: RunJournalFilter): Promise<Jour
   const order = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => (order.get(a.runId ?? '') ?? 0) - (order.get(b.runId ?? '') ?? 0));
 }
+
+/** Removes one task run's journals (a run that broke off before its usage row was written). */
+export async function deleteRunJournals(db: Db, taskId: string, runId: string): Promise<number> {
+  const gone = await db
+    .delete(journals)
+    .where(and(eq(journals.taskId, taskId), eq(journals.runId, runId)))
+    .returning({ id: journals.id });
+  return gone.length;
+}

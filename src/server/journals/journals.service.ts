@@ -12,6 +12,7 @@
  *   const run = { taskId, runId, name };                        // a task run's journal (run_id = usage row)
  *   await journals.save(run, write); await journals.read(run);  // the same calls, kept for that run
  *   await journals.listRuns({ taskId, runId?, from?, to?, limit }); // the task's run journals, newest run first
+ *   await journals.removeRun(taskId, runId);                    // a run that broke off leaves none
  *
  * save/update/read/list do not check who calls: the caller (the learner player's routes, the runtime's
  * journals port, the reports, the task runner and task routes) checks that userId takes part in or
@@ -28,6 +29,7 @@ import type { AppDeps } from '../http/context';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { summarise } from './journal-summary';
 import {
+  deleteRunJournals,
   findJournal,
   isRunKey,
   type JournalFilter,
@@ -58,6 +60,7 @@ export interface JournalsService {
   update(key: JournalKey, content: string, mode: 'append' | 'replace'): Promise<TJournal | null>;
   list(filter: JournalFilter): Promise<TJournal[]>;
   listRuns(filter: RunJournalFilter): Promise<TJournal[]>;
+  removeRun(taskId: string, runId: string): Promise<number>;
   get(caller: Caller, id: string): Promise<TJournal>;
 }
 
@@ -163,6 +166,8 @@ export function createJournalsService(deps: AppDeps): JournalsService {
     async listRuns(filter) {
       return (await listRunJournals(db, filter)).map(toJournal);
     },
+
+    removeRun: (taskId, runId) => deleteRunJournals(db, taskId, runId),
 
     async get(caller, id) {
       const row = await journalById(db, id);
