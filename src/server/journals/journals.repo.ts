@@ -152,11 +152,11 @@ export async function listRunJournals(db: Db, f: RunJournalFilter): Promise<Jour
   if (f.from) where.push(gte(journals.createdAt, f.from));
   if (f.to) where.push(lt(journals.createdAt, f.to));
   const runs = await db
-    .select({ runId: journals.runId, first: sql<Date>`min(${journals.createdAt})`.as('first') })
+    .select({ runId: journals.runId })
     .from(journals)
     .where(and(...where))
     .groupBy(journals.runId)
-    .orderBy(desc(sql`first`), desc(journals.runId))
+    .orderBy(desc(sql`min(${journals.createdAt})`), desc(journals.runId))
     .limit(f.limit);
   const ids = runs.map((r) => r.runId).filter((id): id is string => id !== null);
   if (!ids.length) return [];
