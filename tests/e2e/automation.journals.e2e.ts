@@ -100,9 +100,21 @@ export default defineE2E([
   test(
     '[AUTOMATION] the task preview drawer on a phone',
     async ({ page, server, url, screenshot }) => {
-      const { taskId } = await seedDiaryTask(server);
+      const { taskId, secret } = await seedDiaryTask(server);
+      const run = await fetch(server.url(`/api/tasks/${taskId}/run`), {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ Essay: 'A long-winded-unbroken-entry-that-should-wrap-on-a-phone-screen.' }),
+      });
+      expectEqual(run.status, 200, 'the run answered');
       await signIn(page, url);
       await page.goto(url(`/editor/personal/automation/task/${taskId}`));
+      await page.getByTestId('run-journal').getByText('Diary').click();
+      await page.getByTestId('run-journal').locator('strong', { hasText: 'Reviewed' }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+      await screenshot('task-phone');
+      expect(overflow <= 390, `the task page does not scroll sideways on a phone (${overflow}px wide)`);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.getByRole('button', { name: 'Preview', exact: true }).click();
       const drawer = page.getByTestId('preview-drawer');
       await drawer.waitFor();
