@@ -22,6 +22,10 @@ beforeEach(async () => {
 }, APP_START_MS);
 
 const ORIGIN = 'http://localhost';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const answered = (flowId: string, n: number) =>
   buildStatement(
     {
@@ -150,6 +154,29 @@ describe('[PLAYER] joining as a guest', () => {
       expect.objectContaining({ id: guestId, fullname: 'Ana', email: '', isGuest: true }),
     ]);
     expect(matrix.body.data[0].flows[0].interactions).toBe(1);
+
+    // The journals port works for a guest too, and the teacher reads the guest's journal.
+    const base = `/api/player/assignment/${a._id}`;
+    const put = await t.call('PUT', `${base}/flow/${flowId}/journal`, {
+      token,
+      body: { name: 'Diary', content: 'Halves and quarters', nodeId: 'j1', nodeType: 'journalNode' },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const read = await t.call('GET', `${base}/journal?name=Diary`, { token });
+    expect(read.body.data.content).toBe('Halves and quarters');
+
+    // A photo answer (the player's image input): the guest uploads and reads back their own file,
+    // but cannot upload into an organisation they are not in.
+    const form = () => {
+      const f = new FormData();
+      f.set('media', new File([PNG], 'pizza.png'));
+      f.set('path', 'player');
+      return f;
+    };
+    const up = await t.call('POST', '/api/s3/upload', { token, raw: form() });
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    expect((await t.call('GET', up.body.url, { token })).status).toBe(200);
+    expect((await t.call('POST', '/api/s3/upload', { token, orgId: w.org, raw: form() })).status).toBe(403);
   });
 
   it('closes everything else to a guest: other assignments 403, authoring routes 403, no token 401', async () => {
