@@ -16,6 +16,7 @@ import type { AppDeps } from '../../src/server/http/context';
 import { createLogger } from '../../src/server/http/logger';
 import { parseCredits } from '../../src/shared/domain/decimal';
 import type { Bench, BenchRow } from './bench';
+import { imageUploadRows } from './chat.images';
 import type { PeerAsk, StreamTiming } from './chat.peer';
 
 /**
@@ -216,6 +217,7 @@ export const chatBench: Bench = {
           ],
         },
       ];
+      rows.push(...(await imageUploadRows(deps, token)));
       const dist = join(process.cwd(), 'dist', 'client', 'assets');
       const chunk = existsSync(dist) ? readdirSync(dist).find((f) => /^ChatPage-.*\.js$/.test(f)) : undefined;
       rows.push(
