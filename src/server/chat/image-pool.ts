@@ -17,7 +17,10 @@ export interface ImageCompressor {
 export interface ImageCompressorOptions {
   /** Worker threads (default 1: the machine's other core serves requests). */
   size?: number;
-  /** Longest time one image may take on its worker; past it the worker is ended (default 30 s). */
+  /**
+   * Longest time one image may take, queue included (default 30 s): a job still queued is dropped,
+   * a running one ends its worker (a fresh one starts for the next image).
+   */
   timeoutMs?: number;
   /** The worker's entry (tests point it elsewhere to see a failure). */
   workerUrl?: URL;
@@ -37,11 +40,13 @@ interface Pending {
   transfer: ArrayBuffer[];
   resolve(out: Uint8Array | null): void;
   reject(err: Error): void;
+  /** Started when the job is queued: waiting for the worker counts too. */
+  timer?: NodeJS.Timeout;
 }
 
 interface Slot {
   worker: Worker;
-  busy: (Pending & { timer: NodeJS.Timeout }) | null;
+  busy: Pending | null;
 }
 
 export function createImageCompressor(opts: ImageCompressorOptions = {}): ImageCompressor {
@@ -93,11 +98,7 @@ export function createImageCompressor(opts: ImageCompressorOptions = {}): ImageC
       const slot = slots.find((s) => !s.busy) ?? (slots.length < size ? spawn() : null);
       if (!slot) return;
       const next = queue.shift() as Pending;
-      const timer = setTimeout(
-        () => void drop(slot, new Error(`image compression took longer than ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-      slot.busy = { ...next, timer };
+      slot.busy = next;
       slot.worker.ref();
       slot.worker.postMessage(next.job, next.transfer);
     }
@@ -110,18 +111,33 @@ export function createImageCompressor(opts: ImageCompressorOptions = {}): ImageC
       const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
       const sent = own && bytes.buffer instanceof ArrayBuffer ? bytes : new Uint8Array(bytes);
       return new Promise((resolve, reject) => {
-        queue.push({
+        const pending: Pending = {
           job: { id: nextId++, bytes: sent, mime },
           transfer: [sent.buffer as ArrayBuffer],
           resolve,
           reject,
-        });
+        };
+        pending.timer = setTimeout(() => {
+          const late = new Error(`image compression took longer than ${timeoutMs} ms`);
+          const queued = queue.indexOf(pending);
+          if (queued >= 0) {
+            queue.splice(queued, 1);
+            reject(late);
+            return;
+          }
+          const slot = slots.find((s) => s.busy === pending);
+          if (slot) void drop(slot, late);
+        }, timeoutMs);
+        queue.push(pending);
         pump();
       });
     },
     async close() {
       closed = true;
-      for (const p of queue.splice(0)) p.reject(new Error('the image compressor is closed'));
+      for (const p of queue.splice(0)) {
+        clearTimeout(p.timer);
+        p.reject(new Error('the image compressor is closed'));
+      }
       await Promise.all(slots.splice(0).map((s) => drop(s, new Error('the image compressor is closed'))));
     },
   };
