@@ -2,7 +2,7 @@
 // into dist/server/main.mjs. Plain JavaScript so that node runs it without a TypeScript loader.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -55,9 +55,10 @@ export function buildClient() {
 
 /**
  * One ES module with node_modules left external: starts in a fraction of the time tsx needs. The
- * image worker thread is a second, small bundle beside it.
+ * image worker thread is a second, small bundle beside it. `outDir` (inside the project, so the bundle
+ * still finds package.json and node_modules) lets a test build a copy of its own.
  */
-export async function buildServer() {
+export async function buildServer(outDir = dirname(serverBundle)) {
   const { build } = await import('esbuild');
   const common = {
     bundle: true,
@@ -69,11 +70,15 @@ export async function buildServer() {
     logLevel: 'warning',
   };
   await Promise.all([
-    build({ ...common, entryPoints: [join(root, 'src', 'server', 'main.ts')], outfile: serverBundle }),
+    build({
+      ...common,
+      entryPoints: [join(root, 'src', 'server', 'main.ts')],
+      outfile: join(outDir, 'main.mjs'),
+    }),
     build({
       ...common,
       entryPoints: [join(root, 'src', 'server', 'chat', 'image-worker.ts')],
-      outfile: imageWorkerBundle,
+      outfile: join(outDir, basename(imageWorkerBundle)),
     }),
   ]);
 }
