@@ -44,6 +44,24 @@ const EDGES = [
   { id: 'e4', source: 'essay', sourceHandle: 'text', target: 'p', targetHandle: 'prompt' },
 ];
 
+// The first test's flow also keeps the learner's answer in the class's shared journal ("Shared with
+// the class"), which the teacher then finds among the Collaborative Journal Reports.
+const JOURNAL_NODES = [
+  ...NODES,
+  {
+    id: 'j',
+    type: 'journalNode',
+    position: { x: 200, y: 300 },
+    data: { label: 'Class journal', journalName: 'Why leaves turn', collaborative: true },
+  },
+];
+const JOURNAL_EDGES = [
+  ...EDGES.filter((e) => e.id !== 'e3'),
+  { id: 'e5', source: 'essay', sourceHandle: 'out', target: 'j', targetHandle: 'in' },
+  { id: 'e6', source: 'essay', sourceHandle: 'text', target: 'j', targetHandle: 'entry' },
+  { id: 'e7', source: 'j', sourceHandle: 'out', target: 'p', targetHandle: 'in' },
+];
+
 /** A learner with an account (sign-up, code from the dev mail outbox, verified). */
 async function newLearner(server: E2EServer, url: Url, email: string, password: string): Promise<void> {
   const post = (path: string, body: unknown) =>
@@ -66,8 +84,8 @@ export default defineE2E([
       const token = await apiToken(url);
       const flow = await api(url, token, 'POST', 'flows', {
         name: 'Plants and light',
-        nodes: NODES,
-        edges: EDGES,
+        nodes: JOURNAL_NODES,
+        edges: JOURNAL_EDGES,
       });
       expect(flow.status === 201 || flow.status === 200, `flow created: ${JSON.stringify(flow.json)}`);
       const made = await api<{ data: { _id: string; code: string } }>(url, token, 'POST', 'assignment', {
@@ -140,6 +158,16 @@ export default defineE2E([
         'matrix cell',
       );
       await screenshot('teacher-matrix', teacher.page);
+      // The shared journal block wrote the class's journal: the teacher's Collaborative Journal Reports list it.
+      await teacher.page.getByRole('tab', { name: 'Journal', exact: true }).click();
+      const shared = teacher.page.getByTestId('collaborative-report');
+      await shared.getByText('Why leaves turn').waitFor();
+      await shared.getByText('Why leaves turn').click();
+      await teacher.page
+        .getByTestId('collaborative-dialog')
+        .getByText('Leaves need light to make sugar.')
+        .waitFor();
+      await screenshot('teacher-collaborative-journal', teacher.page);
 
       // The statements, read back through the LRS's xAPI endpoint with the teacher's credentials.
       const cred = await api<{ key: string; secret: string }>(url, token, 'POST', 'lrs/credentials', {
