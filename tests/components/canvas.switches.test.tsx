@@ -1,5 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { type NodeProps, ReactFlowProvider } from '@xyflow/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TCanvasNode, TNodeData } from '../../src/features/canvas/canvas.types';
+import { FlowNode } from '../../src/features/canvas/components/FlowNode';
 import { NodeFields } from '../../src/features/canvas/components/NodeFields';
 import { graph, session } from '../../src/features/canvas/store/canvas.store';
 import { placeNode } from '../../src/features/canvas/store/edit.actions';
@@ -21,7 +24,16 @@ afterEach(() => {
   muteFetch();
 });
 
-const dataOf = (id: string) => graph.get().nodes.find((n) => n.id === id)?.data ?? {};
+function block(id: string, type: string, data: TNodeData) {
+  const props = { id, type, data, selected: false } as unknown as NodeProps<TCanvasNode>;
+  return (
+    <ReactFlowProvider>
+      <FlowNode {...props} />
+    </ReactFlowProvider>
+  );
+}
+
+const dataOf = (id: string): TNodeData => graph.get().nodes.find((n) => n.id === id)?.data ?? {};
 
 function panelOf(type: string) {
   const placed = placeNode(type, { x: 500, y: 500 });
@@ -42,8 +54,15 @@ describe('[CANVAS] yes/no settings of a block', () => {
     await act(async () => fireEvent.click(box));
     expect(dataOf(id).collaborative).toBe(true);
     expect(session.history.snapshots.length).toBe(steps + 1);
+    // The block on the canvas shows that it is shared.
+    cleanup();
+    render(block(id, 'journalNode', dataOf(id)));
+    expect(screen.getByTitle('Shared with the class')).toBeTruthy();
+    cleanup();
     undo();
     expect(dataOf(id).collaborative).toBeFalsy();
+    render(block(id, 'journalNode', dataOf(id)));
+    expect(screen.queryByTitle('Shared with the class')).toBeNull();
   });
 
   it('shows it on Read Journal and Update Journal too, and not on other blocks', () => {
