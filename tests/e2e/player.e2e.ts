@@ -60,7 +60,7 @@ async function newLearner(server: E2EServer, url: Url, email: string, password: 
 
 /** The teacher's (demo account's) flow of NODES and an assignment of it paid by the owner. */
 async function lessonAssignment(url: Url, token: string, flowName: string, assignmentName: string) {
-  const flow = await api<{ data: { _id: string } }>(url, token, 'POST', 'flows', {
+  const flow = await api<{ data: { _id: string; revision: number } }>(url, token, 'POST', 'flows', {
     name: flowName,
     nodes: NODES,
     edges: EDGES,
@@ -72,7 +72,12 @@ async function lessonAssignment(url: Url, token: string, flowName: string, assig
     unitUsageOption: 'PAY_BY_ME',
   });
   expectEqual(made.status, 201, 'assignment created');
-  return { flowId: flow.json.data._id, assignmentId: made.json.data._id, code: made.json.data.code };
+  return {
+    flowId: flow.json.data._id,
+    flowRevision: flow.json.data.revision,
+    assignmentId: made.json.data._id,
+    code: made.json.data.code,
+  };
 }
 
 /** Such an assignment with a public link: its code opens it without an account. */
@@ -269,7 +274,12 @@ export default defineE2E([
     '[PLAYER] a learner who opened a flow reloads it offline: the worker keeps the player and the flow',
     async ({ page, context, url, screenshot }) => {
       const token = await apiToken(url);
-      const { flowId, linkCode } = await publicLesson(url, token, 'Offline lesson', 'Offline week');
+      const { flowId, flowRevision, linkCode } = await publicLesson(
+        url,
+        token,
+        'Offline lesson',
+        'Offline week',
+      );
       const flowUrl = url(`/viewer/public-assignment/${linkCode}/flow/${flowId}`);
 
       await page.goto(flowUrl);
@@ -301,12 +311,12 @@ export default defineE2E([
       expectEqual(scopes.join(','), '/viewer/', 'only the player worker was registered by the player');
 
       // The same flow, published, previews at /viewer/flow/share/{id} (nothing recorded or charged).
-      const shareUrl = url(`/viewer/flow/share/${flow.json.data._id}`);
+      const shareUrl = url(`/viewer/flow/share/${flowId}`);
       await page.goto(shareUrl);
       await page.getByText('This page does not exist, or the link is no longer valid.').waitFor();
-      const published = await api(url, token, 'PUT', `flows/${flow.json.data._id}`, {
+      const published = await api(url, token, 'PUT', `flows/${flowId}`, {
         published: true,
-        revision: flow.json.data.revision,
+        revision: flowRevision,
       });
       expectEqual(published.status, 200, 'the author publishes the flow');
       await page.goto(shareUrl);
