@@ -131,8 +131,8 @@ export async function perDay(db: Db, s: Scope): Promise<Array<{ date: string; in
 }
 
 /**
- * The actors with most statements (ties by identifier): counted over the index, then the names read
- * from the statements of those few actors only.
+ * The actors with most statements (ties by identifier): counted over the index, then each named by its
+ * newest statement in the assignment (one statement read per actor, at any number of statements).
  */
 export async function topActors(
   db: Db,
@@ -145,9 +145,9 @@ export async function topActors(
         select actor_ifi, count(*) as n from lrs_statements where ${where(s)} and actor_ifi is not null
         group by actor_ifi order by n desc, actor_ifi limit ${limit}) top
       cross join lateral (
-        select max(statement->'actor'->>'name') as name, max(statement->'actor'->>'mbox') as mbox,
-          max(statement->'actor'->'account'->>'name') as account
-        from lrs_statements where ${where(s)} and actor_ifi = top.actor_ifi) names
+        select statement->'actor'->>'name' as name, statement->'actor'->>'mbox' as mbox,
+          statement->'actor'->'account'->>'name' as account
+        from lrs_statements where ${where(s)} and actor_ifi = top.actor_ifi order by stored desc limit 1) names
       order by top.n desc, top.actor_ifi`,
   );
   return rows.map((r) => ({
