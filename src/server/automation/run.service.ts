@@ -126,7 +126,7 @@ export function createTaskRunner(deps: AppDeps) {
       });
       const ai = keyPaidAi(deps, credits, { payer, runId, reference, signal });
       const recorder = createRunRecorder(deps, p, p.origin);
-      const journals = createRunJournals(Date.now);
+      const journals = createRunJournals(deps, { taskId: p.task.id, runId, flowId: p.task.flowId });
       let result: Awaited<ReturnType<typeof runHeadless>>;
       try {
         result = await runHeadless(p.flow, jsonInputProvider(input), {
@@ -142,6 +142,7 @@ export function createTaskRunner(deps: AppDeps) {
         });
       } catch (error) {
         await credits.release(hold.id).catch(() => undefined);
+        await journals.discard().catch(() => undefined);
         throw error;
       }
       const total = (await credits.settle(hold.id, fee)).charged + ai.charged();
@@ -172,7 +173,7 @@ export function createTaskRunner(deps: AppDeps) {
         durationMs,
         registration: recorder.registration,
         statements: statementIds.length,
-        journals: journals.list().map((j) => ({ name: j.name, content: j.content })),
+        journals: (await journals.list()).map((j) => ({ name: j.name, content: j.content })),
       };
       if (status === 'done') return { status: 200, body } satisfies RunAnswer;
       const error = result.error as TRuntimeIssue;
