@@ -44,6 +44,24 @@ const EDGES = [
   { id: 'e4', source: 'essay', sourceHandle: 'text', target: 'p', targetHandle: 'prompt' },
 ];
 
+// The first test's flow also keeps the learner's answer in the class's shared journal ("Shared with
+// the class"), which the teacher then finds among the Collaborative Journal Reports.
+const JOURNAL_NODES = [
+  ...NODES,
+  {
+    id: 'j',
+    type: 'journalNode',
+    position: { x: 200, y: 300 },
+    data: { label: 'Class journal', journalName: 'Why leaves turn', collaborative: true },
+  },
+];
+const JOURNAL_EDGES = [
+  ...EDGES.filter((e) => e.id !== 'e3'),
+  { id: 'e5', source: 'essay', sourceHandle: 'out', target: 'j', targetHandle: 'in' },
+  { id: 'e6', source: 'essay', sourceHandle: 'text', target: 'j', targetHandle: 'entry' },
+  { id: 'e7', source: 'j', sourceHandle: 'out', target: 'p', targetHandle: 'in' },
+];
+
 /** A learner with an account (sign-up, code from the dev mail outbox, verified). */
 async function newLearner(server: E2EServer, url: Url, email: string, password: string): Promise<void> {
   const post = (path: string, body: unknown) =>
@@ -58,12 +76,17 @@ async function newLearner(server: E2EServer, url: Url, email: string, password: 
   expectEqual((await post('verify', { email, code })).status, 200, 'verification');
 }
 
-/** The teacher's (demo account's) flow of NODES and an assignment of it paid by the owner. */
-async function lessonAssignment(url: Url, token: string, flowName: string, assignmentName: string) {
+/** The teacher's (demo account's) flow of NODES (or `graph`) and an assignment of it paid by the owner. */
+async function lessonAssignment(
+  url: Url,
+  token: string,
+  flowName: string,
+  assignmentName: string,
+  graph: { nodes: unknown[]; edges: unknown[] } = { nodes: NODES, edges: EDGES },
+) {
   const flow = await api<{ data: { _id: string; revision: number } }>(url, token, 'POST', 'flows', {
     name: flowName,
-    nodes: NODES,
-    edges: EDGES,
+    ...graph,
   });
   expect(flow.status === 201 || flow.status === 200, `flow created: ${JSON.stringify(flow.json)}`);
   const made = await api<{ data: { _id: string; code: string } }>(url, token, 'POST', 'assignment', {
@@ -100,7 +123,10 @@ export default defineE2E([
     async ({ page, url, server, screenshot, launch }) => {
       // The teacher (demo account): a flow and an assignment paid by the owner, in the personal space.
       const token = await apiToken(url);
-      const { assignmentId, code } = await lessonAssignment(url, token, 'Plants and light', 'Plants week');
+      const { assignmentId, code } = await lessonAssignment(url, token, 'Plants and light', 'Plants week', {
+        nodes: JOURNAL_NODES,
+        edges: JOURNAL_EDGES,
+      });
 
       // The teacher shows the QR code of the assignment; the learner's phone reads that very PNG.
       const teacher = await launch({ viewport: 'desktop' });
@@ -164,6 +190,16 @@ export default defineE2E([
         'matrix cell',
       );
       await screenshot('teacher-matrix', teacher.page);
+      // The shared journal block wrote the class's journal: the teacher's Collaborative Journal Reports list it.
+      await teacher.page.getByRole('tab', { name: 'Journal', exact: true }).click();
+      const shared = teacher.page.getByTestId('collaborative-report');
+      await shared.getByText('Why leaves turn').waitFor();
+      await shared.getByText('Why leaves turn').click();
+      await teacher.page
+        .getByTestId('collaborative-dialog')
+        .getByText('Leaves need light to make sugar.')
+        .waitFor();
+      await screenshot('teacher-collaborative-journal', teacher.page);
 
       // The statements, read back through the LRS's xAPI endpoint with the teacher's credentials.
       const cred = await api<{ key: string; secret: string }>(url, token, 'POST', 'lrs/credentials', {
