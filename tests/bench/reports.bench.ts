@@ -1,19 +1,12 @@
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { createOfflineProvider } from '../../src/server/adapters/ai/offline';
-import { createMailAdapter } from '../../src/server/adapters/mail/mail';
-import type { FileStorage } from '../../src/server/adapters/storage/storage';
 import { createApp } from '../../src/server/app';
 import { insertAssignment } from '../../src/server/assignments/assignments.repo';
-import { insertUser } from '../../src/server/auth/auth.repo';
-import { createTokenService } from '../../src/server/auth/tokens';
-import { type Database, openDatabase } from '../../src/server/db/client';
-import { readEnv } from '../../src/server/env';
-import type { AppDeps } from '../../src/server/http/context';
-import { createLogger } from '../../src/server/http/logger';
+import type { Database } from '../../src/server/db/client';
 import { lrsSpace } from '../../src/server/lrs';
 import { newId } from '../../src/shared/domain/ids';
-import type { Bench, BenchRow } from './bench';
+import { type Bench, type BenchRow, percentile as pct } from './bench';
+import { benchDeps, benchUser, noFiles, onPglite, onPostgres } from './bench-app';
 import { fillAssignment } from './reports.seed';
 
 /** Statements of the measured assignment (and as many of another one beside it); REPORTS_BENCH_STATEMENTS for a quicker run. */
@@ -30,45 +23,12 @@ const ROUTES = [
   'collaborative-journal-report',
 ];
 
-const pct = (values: number[], p: number) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 const ms = (v: number) => `${v.toFixed(1)} ms`;
-const noFiles: FileStorage = {
-  kind: 'local',
-  put: async () => {},
-  get: async () => null,
-  delete: async () => {},
-};
 
 async function measure(database: Database, engine: string): Promise<BenchRow[]> {
-  const env = readEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    JWT_SECRET: 'x'.repeat(40),
-  });
-  const logger = createLogger('silent');
-  const tokens = await createTokenService(database.db, env);
-  const deps: AppDeps = {
-    env,
-    database,
-    logger,
-    tokens,
-    mail: createMailAdapter(env, database.db, logger),
-    ai: createOfflineProvider(),
-    storage: noFiles,
-  };
+  const deps = await benchDeps(database, { storage: noFiles });
   const app = createApp(deps);
-  const user = await insertUser(database.db, {
-    email: 'teacher@reports.test',
-    passwordHash: null,
-    fullname: 'Teacher',
-    emailVerified: true,
-  });
-  if (!user) throw new Error('bench user');
-  const { token } = await tokens.sign({ userId: user.id, email: user.email });
+  const { user, token } = await benchUser(deps, 'teacher@reports.test', 'Teacher');
   const make = async (name: string) => {
     const row = await insertAssignment(database.db, {
       id: newId(),
@@ -88,11 +48,16 @@ async function measure(database: Database, engine: string): Promise<BenchRow[]> 
   const t0 = performance.now();
   await fillAssignment(database, space, measured.id, measured.flowIds, STATEMENTS);
   await fillAssignment(database, space, other.id, other.flowIds, STATEMENTS, STATEMENTS);
-  await database.db.execute(sql`analyze lrs_statements`);
+  // PostgreSQL's autovacuum sets the visibility map of a table this size within a minute or so (the
+  // index-only scans of the reports rely on it); PGlite has none, and the app only runs ANALYZE on it.
+  await database.db.execute(
+    database.kind === 'pg' ? sql`vacuum analyze lrs_statements` : sql`analyze lrs_statements`,
+  );
   const fillSeconds = (performance.now() - t0) / 1000;
 
   const rows: BenchRow[] = [];
   const notes: string[] = [];
+  const loadBefore = loadavg()[0];
   for (const route of ROUTES) {
     const times: number[] = [];
     for (let i = 0; i < RUNS + 1; i++) {
@@ -109,39 +74,28 @@ async function measure(database: Database, engine: string): Promise<BenchRow[]> 
     rows.push({
       figure: `reports ${name} p50 / p99, ${engine}`,
       value: `${ms(pct(times, 50))} / ${ms(pct(times, 99))}`,
-      target: engine === 'PostgreSQL' ? `≤ ${TARGET_MS} ms` : '',
+      // The target is PostgreSQL's (the server's engine); PGlite (dev and offline default) is shown beside it.
+      target: engine === 'PostgreSQL' ? `≤ ${TARGET_MS} ms` : 'none (PGlite)',
       withinTarget: engine === 'PostgreSQL' ? pct(times, 50) <= TARGET_MS : null,
     });
   }
   notes.unshift(
-    `reports (${engine}): ${STATEMENTS.toLocaleString('en-GB')} statements of one assignment beside ${STATEMENTS.toLocaleString('en-GB')} of another (filled by SQL in ${fillSeconds.toFixed(0)} s), ${RUNS} runs per route through app.request; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+    `reports (${engine}): ${STATEMENTS.toLocaleString('en-GB')} statements of one assignment beside ${STATEMENTS.toLocaleString('en-GB')} of another (filled by SQL in ${fillSeconds.toFixed(0)} s, then ${database.kind === 'pg' ? 'VACUUM ANALYZE' : 'ANALYZE only, as the app does'}), ${RUNS} runs per route through app.request after one warm-up; load average ${loadBefore.toFixed(1)} before and ${loadavg()[0].toFixed(1)} after on ${cpus().length} cores (a busy machine inflates wall-clock figures)`,
   );
   rows[rows.length - 1].notes = notes;
   return rows;
 }
 
-/** PGlite in memory; also PostgreSQL when TEST_DATABASE_URL names a throwaway database (emptied first and after). */
+/**
+ * PGlite in memory; also PostgreSQL when TEST_DATABASE_URL names a throwaway database (emptied first and
+ * after). REPORTS_BENCH_ENGINES=pg measures PostgreSQL only.
+ */
 export const reportsBench: Bench = {
   name: 'reports',
   async run(): Promise<BenchRow[]> {
-    const rows: BenchRow[] = [];
-    const url = process.env.TEST_DATABASE_URL;
-    if (url) {
-      const pg = await openDatabase({ url });
-      try {
-        await pg.truncateAll();
-        rows.push(...(await measure(pg, 'PostgreSQL')));
-      } finally {
-        await pg.truncateAll();
-        await pg.close();
-      }
-    }
-    const pglite = await openDatabase({ pgliteDir: 'memory://' });
-    try {
-      rows.push(...(await measure(pglite, 'PGlite')));
-    } finally {
-      await pglite.close();
-    }
+    const rows = await onPostgres(measure);
+    if (process.env.REPORTS_BENCH_ENGINES === 'pg') return rows; // PostgreSQL only, for a quicker run
+    rows.push(...(await onPglite(measure)));
     return rows;
   },
 };
