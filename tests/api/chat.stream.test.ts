@@ -12,6 +12,8 @@ let ai: OpenAiServer;
 let t: TestApp;
 let ann: TestUser;
 let orgId: string;
+/** Run as the provider receives a request, before it answers. */
+let onProviderRequest: (() => Promise<void>) | null = null;
 
 beforeAll(async () => {
   ai = await startOpenAiServer({
@@ -21,6 +23,9 @@ beforeAll(async () => {
     brokenModels: ['gpt-4o-mini'],
     slowPiece: (i) => (i === 0 ? 'first ' : BIG),
     slowDelayMs: 40,
+    onRequest: async () => {
+      await onProviderRequest?.();
+    },
   });
   t = await createTestApp({ AI_BASE_URL: ai.baseURL });
 }, APP_START_MS);
@@ -29,6 +34,7 @@ afterAll(async () => {
   await ai.close();
 });
 beforeEach(async () => {
+  onProviderRequest = null;
   await t.reset();
   ann = await makeUser(t, 'ann@example.com');
   orgId = await makeOrg(t, 'School', ann);
@@ -145,6 +151,20 @@ describe('[CHAT] answers from an OpenAI-compatible provider', () => {
     expect(
       history.filter((h: { parentHistoryId: string }) => h.parentHistoryId === parentHistoryId),
     ).toHaveLength(2);
+  });
+
+  it('holds the first block of credits before the provider is asked', async () => {
+    const seen: bigint[] = [];
+    onProviderRequest = async () => {
+      seen.push((await creditsOf(t).balanceOf(user(ann.id))).reserved);
+    };
+    const res = await post({ query: 'Hello', chatId: await newChat(), model: 'gpt-5-mini' });
+    expect(res.status).toBe(200);
+    await events(res);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeGreaterThan(0n);
+    expect((await creditsOf(t).balanceOf(user(ann.id))).reserved).toBe(0n);
+    await expectBooksBalance(t);
   });
 
   it('a client abort cancels the upstream request and charges only what was produced', async () => {
