@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OUTPUT_BLOCK_TOKENS } from '../../src/server/chat/chat-answer.service';
+import { boundFor } from '../../src/server/credits/ai-usage';
 import { formatCredits } from '../../src/shared/domain/decimal';
 import { priceCall } from '../../src/shared/domain/models/pricing';
 import { type OpenAiServer, startOpenAiServer } from '../fixtures/openai-server';
@@ -164,6 +166,53 @@ describe('[CHAT] answers from an OpenAI-compatible provider', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]).toBeGreaterThan(0n);
     expect((await creditsOf(t).balanceOf(user(ann.id))).reserved).toBe(0n);
+    await expectBooksBalance(t);
+  });
+
+  it('a long conversation gets the rest of its first hold before the provider is asked', async () => {
+    const chatId = await newChat();
+    const long = 'word '.repeat(2000); // 10,000 characters, ~2,500 tokens a message
+    const saved = await t.call('POST', '/api/chat-with-ai/history', {
+      token: ann.token,
+      body: {
+        histories: [
+          { chatId, role: 'user', content: long },
+          { chatId, role: 'user', content: long },
+        ],
+      },
+    });
+    expect(saved.status).toBe(201);
+    const seen: bigint[] = [];
+    onProviderRequest = async () => {
+      seen.push((await creditsOf(t).balanceOf(user(ann.id))).reserved);
+    };
+    const res = await post({ query: 'Hello', chatId, model: 'gpt-5-mini' });
+    await events(res);
+    const exact = boundFor(
+      'gpt-5-mini',
+      [
+        { role: 'user', content: long },
+        { role: 'user', content: long },
+        { role: 'user', content: 'Hello' },
+      ],
+      OUTPUT_BLOCK_TOKENS,
+    );
+    expect(seen).toEqual([exact]);
+    expect((await creditsOf(t).balanceOf(user(ann.id))).reserved).toBe(0n);
+    await expectBooksBalance(t);
+  });
+
+  it('a wallet too small for the early hold but enough for the exact one gets its answer', async () => {
+    const exact = boundFor('gpt-5-mini', [{ role: 'user', content: 'Hi' }], OUTPUT_BLOCK_TOKENS);
+    const low = await makeUser(t, 'low@example.com');
+    await creditsOf(t).grant({ to: user(low.id), amount: exact, idempotencyKey: 'g-low' });
+    const res = await t.call('POST', '/api/chat-with-ai', {
+      token: low.token,
+      body: { query: 'Hi', model: 'gpt-5-mini' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.content).toBe('Hello, world');
+    expect((await creditsOf(t).balanceOf(user(low.id))).reserved).toBe(0n);
     await expectBooksBalance(t);
   });
 

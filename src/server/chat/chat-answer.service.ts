@@ -30,6 +30,8 @@ import { createMeter } from './chat-meter';
 
 /** Output tokens held per block (first block with the prompt, then one more each time it fills). */
 export const OUTPUT_BLOCK_TOKENS = 1000;
+/** Tokens of conversation the early hold allows for (about 8 KB of text); a longer one is topped up. */
+const EARLY_HISTORY_TOKENS = 2000;
 /** Messages of the conversation sent with a new question (older ones are left out). */
 const CONTEXT_MESSAGES = 40;
 
@@ -72,8 +74,31 @@ export function createChatAnswerService(deps: AppDeps) {
     return modelByCode(code)?.providerModel ?? code;
   }
 
-  async function prepare(caller: Caller, body: TChatRequest, clientSignal: AbortSignal) {
-    const code = body.model ?? DEFAULT_CHAT_MODEL;
+  /**
+   * The first hold, asked for at once with room for a short history (EARLY_HISTORY_TOKENS), so that
+   * on PostgreSQL it runs alongside the reads of the conversation instead of after them. null when it
+   * does not apply (no price, images) or was refused; the exact hold follows the reads in any case.
+   */
+  function earlyHold(caller: Caller, body: TChatRequest, priced: string | null, key: string) {
+    if (!priced || body.mediaIds.length) return Promise.resolve(null);
+    const upTo = boundFor(
+      priced,
+      [{ role: 'user', content: body.query }],
+      OUTPUT_BLOCK_TOKENS + EARLY_HISTORY_TOKENS,
+    );
+    return credits
+      .reserve({
+        payer: caller.orgId ? { kind: 'org', orgId: caller.orgId } : { kind: 'user', userId: caller.userId },
+        upTo,
+        reference: body.chatId ? `chat:${body.chatId}` : 'chat',
+        idempotencyKey: `${key}:hold:early`,
+        by: caller.userId,
+      })
+      .catch(() => null);
+  }
+
+  /** The session, the model and the messages for the provider, or the HTTP error that stops here. */
+  async function conversation(caller: Caller, body: TChatRequest, code: string) {
     const payerOf = (orgId: string | null): TWalletOwner =>
       orgId ? { kind: 'org', orgId } : { kind: 'user', userId: caller.userId };
     // Everything the provider request needs, read at once (the time to first token waits on it):
@@ -122,18 +147,42 @@ export function createChatAnswerService(deps: AppDeps) {
     }
     // Attached images go to the model as content parts (no query at all without attachments).
     const messages = await withImages(db, storage, turns, { userId: caller.userId, orgId }, questionMedia);
+    return { session, orgId, payer: payerOf(orgId), providerModel, userHistoryId, userRow, messages };
+  }
+
+  async function prepare(caller: Caller, body: TChatRequest, clientSignal: AbortSignal) {
+    const code = body.model ?? DEFAULT_CHAT_MODEL;
     const priced = modelOf(deps.ai, code, deps.env.AI_MODEL);
     const answerId = newId();
+    const early = earlyHold(caller, body, priced, `chat:${answerId}`);
+    const dropEarly = async () => {
+      const pre = await early;
+      if (pre) await credits.release(pre.id).catch(() => undefined);
+    };
+    const conv = await conversation(caller, body, code).catch(async (error: unknown) => {
+      await dropEarly();
+      throw error;
+    });
+    const { session, providerModel, userHistoryId, messages } = conv;
+    let { userRow } = conv;
     const meter = createMeter(credits, {
-      payer: payerOf(orgId),
+      payer: conv.payer,
       key: `chat:${answerId}`,
       reference: session ? `chat:${session.id}` : 'chat',
       by: caller.userId,
     });
     const firstHold = boundFor(priced, messages, OUTPUT_BLOCK_TOKENS);
     // Money first: the first block is held before the provider is asked, so no call runs unpaid and a
-    // wallet that cannot hold it is refused with an HTTP error (spec 03 §8).
-    await meter.reserve(firstHold);
+    // wallet that cannot hold it is refused with an HTTP error (spec 03 §8). The early hold counts
+    // when its wallet pays; what it lacks (a long conversation) is held now.
+    if (conv.orgId === caller.orgId) {
+      const pre = await early;
+      if (pre) meter.adopt(pre);
+    } else await dropEarly();
+    await meter.reserve(firstHold - meter.held).catch(async (error: unknown) => {
+      await meter.release();
+      throw error;
+    });
     const upstream = new AbortController();
     const signal = AbortSignal.any([clientSignal, upstream.signal]);
     const iterator = deps.ai.stream({ model: providerModel, messages, signal })[Symbol.asyncIterator]();

@@ -30,6 +30,11 @@ export function createMeter(
   };
   return {
     reserve,
+    /** Counts a hold taken before the meter existed (its key must differ from the meter's own). */
+    adopt(r: TReservation): void {
+      holds.push(r);
+      held += r.amount;
+    },
     get held() {
       return held;
     },
