@@ -60,7 +60,9 @@ export function flowsRoutes(deps: AppDeps, collections: CollectionsService) {
       })
       .get('/flows/user', auth, scope, async (c) => {
         const { limit } = query(c, ZFlowListQuery);
-        return c.json({ data: await flows.listUser(callerOf(c), limit) });
+        return c.body(await flows.listUserJson(callerOf(c), limit), 200, {
+          'Content-Type': 'application/json',
+        });
       })
       .get('/flows/search', auth, scope, async (c) => {
         const { keyword, limit } = query(c, ZFlowSearchQuery);

@@ -29,6 +29,7 @@ import {
   flowNamesIn,
   insertFlows,
   listAccessibleFlows,
+  listAccessibleFlowsJson,
   listProjectFlows,
   moveFlows,
   updateFlowMetaAtRevision,
@@ -224,6 +225,11 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
     async listUser(caller: Caller, limit: number): Promise<TFlowSummary[]> {
       const { rows } = await listAccessibleFlows(db, { ...spaceOf(caller), limit }, false);
       return rows.map(flowSummaryView);
+    },
+
+    /** GET /flows/user as JSON text ({ data: TFlowSummary[] }), the summaries built by the database. */
+    async listUserJson(caller: Caller, limit: number): Promise<string> {
+      return `{"data":${await listAccessibleFlowsJson(db, { ...spaceOf(caller), limit })}}`;
     },
 
     async search(caller: Caller, keyword: string, limit: number) {
