@@ -221,19 +221,32 @@ export async function updateFlowAtRevision(
   return saveAtRevision(db, at, (tx) => update(tx, at, patch).returning());
 }
 
-/** The same save answering the flow without its graph: the caller has the graph it just wrote. */
+/** The graph as JSON text, already stringified by the caller (who answers with the same text). */
+export type GraphJson = { nodes?: string; edges?: string };
+
+/**
+ * The same save answering the flow without its graph: the caller has the graph it just wrote. `json`
+ * carries nodes and edges as JSON text (they are then left out of `patch`).
+ */
 export async function updateFlowMetaAtRevision(
   db: Db,
   at: { id: string; revision: number; projectId: string | null },
   patch: FlowPatch,
+  json: GraphJson = {},
 ): Promise<FlowMeta | null> {
-  return saveAtRevision(db, at, (tx) => update(tx, at, patch).returning(metaColumns));
+  return saveAtRevision(db, at, (tx) => update(tx, at, patch, json).returning(metaColumns));
 }
 
-const update = (db: Db, at: { id: string; revision: number }, patch: FlowPatch) =>
+const update = (db: Db, at: { id: string; revision: number }, patch: FlowPatch, json: GraphJson = {}) =>
   db
     .update(flows)
-    .set({ ...patch, revision: sql`${flows.revision} + 1`, updatedAt: new Date() })
+    .set({
+      ...patch,
+      ...(json.nodes !== undefined ? { nodes: sql`${json.nodes}::jsonb` } : {}),
+      ...(json.edges !== undefined ? { edges: sql`${json.edges}::jsonb` } : {}),
+      revision: sql`${flows.revision} + 1`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(flows.id, at.id), eq(flows.revision, at.revision)));
 
 async function saveAtRevision<R extends FlowMeta>(

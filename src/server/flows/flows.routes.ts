@@ -83,7 +83,9 @@ export function flowsRoutes(deps: AppDeps, collections: CollectionsService) {
       )
       .put('/flows/:id', auth, scope, async (c) => {
         const body = await jsonBody(c, ZUpdateFlowRequest);
-        return c.json({ data: await flows.save(callerOf(c), id(c), body) });
+        return c.body(await flows.save(callerOf(c), id(c), body), 200, {
+          'Content-Type': 'application/json',
+        });
       })
       .delete('/flows/:id', auth, scope, async (c) =>
         c.json({ message: await flows.remove(callerOf(c), id(c)) }),
