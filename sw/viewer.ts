@@ -81,7 +81,13 @@ export function startViewerWorker(manifest: Array<PrecacheEntry | string>): void
   );
   registerRoute(
     ({ url }) => sameOrigin(url) && VIEWER_READS.test(url.pathname),
-    new NetworkFirst({ cacheName: API_CACHE, plugins: [userGuard, okOnly, apiExpiration] }),
+    // Fresh when the network answers (a paused assignment must stop the learner), the kept copy when
+    // school Wi-Fi hangs: after 4 s rather than the browser's own minute-long timeout.
+    new NetworkFirst({
+      cacheName: API_CACHE,
+      networkTimeoutSeconds: 4,
+      plugins: [userGuard, okOnly, apiExpiration],
+    }),
   );
   // A new build takes over at once: the player keeps no state in the page that a reload would lose.
   self.addEventListener('install', () => void self.skipWaiting());

@@ -7,10 +7,12 @@ import { storedLanguage } from '../ui/stored-language';
 import { PlayerApp } from './App';
 import { i18n, loadTexts } from './i18n';
 import { startOutbox } from './outbox';
+import { prefetchFlowPage } from './prefetch';
 import { getAccessToken } from './session';
 import { registerViewerWorker } from './worker';
 
 configureApi({ getAccessToken });
+prefetchFlowPage(location.pathname);
 void loadTexts(storedLanguage()).then(() => {
   document.documentElement.lang = i18n.language;
   createRoot(document.getElementById('root')!).render(

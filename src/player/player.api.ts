@@ -9,6 +9,7 @@ import type {
   TPlayerAssignment,
   TPlayerFlow,
 } from '../shared/contract/player';
+import type { TJoinLookup } from '../shared/contract/player-guest';
 import { getAccessToken } from './session';
 
 /** Where the learner is: an assignment they joined, or a public access link (no account). */
@@ -25,6 +26,11 @@ const anonymous = (t: TTarget) => t.kind === 'public';
  */
 const as = <T>(p: Promise<unknown>) => p as Promise<T>;
 export const playerApi = {
+  /** What the join screen needs before asking for an account (public). */
+  lookup: (code: string) =>
+    as<{ data: TJoinLookup }>(
+      api.get(`player/join/${encodeURIComponent(code)}`, { quiet: true, anonymous: true }),
+    ),
   join: (code: string) =>
     as<{ data: TJoinedAssignment }>(api.post('assignment/join', { code }, { quiet: true })),
   assignment: (t: TTarget) =>

@@ -1,5 +1,7 @@
 import { api } from '../shared/api/http';
+import type { TJoinedAssignment } from '../shared/contract/assignments';
 import type { TSessionResponse } from '../shared/contract/auth';
+import type { TGuestJoinResponse } from '../shared/contract/player-guest';
 
 /**
  * The learner's session, light: the same sessionStorage token as the editor (so signing in on one
@@ -8,14 +10,21 @@ import type { TSessionResponse } from '../shared/contract/auth';
 const TOKEN_KEY = 'token';
 const TOKEN_TIME_KEY = 'tokenAccessTime';
 
-function expiry(token: string): number {
+function claims(token: string): { exp?: unknown; guest?: unknown } {
   try {
-    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
-    return typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
+    return JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
   } catch {
-    return 0;
+    return {};
   }
 }
+
+function expiry(token: string): number {
+  const exp = claims(token).exp;
+  return typeof exp === 'number' ? exp * 1000 : 0;
+}
+
+/** A guest learner's token (joined with a name only): it opens the assignment they joined, nothing else. */
+export const isGuestToken = (token: string): boolean => claims(token).guest === true;
 
 const read = (): string | null => {
   try {
@@ -63,4 +72,17 @@ export async function signIn(email: string, password: string): Promise<void> {
     { anonymous: true, quiet: true },
   )) as TSessionResponse;
   store(res.accessToken);
+}
+
+/**
+ * Joins an assignment that needs no sign-in with a display name (src/shared/contract/player-guest.ts).
+ * A guest who already joined it (their token goes along) leaves the name out and keeps their session;
+ * the refresh cookie keeps it when the phone comes back later.
+ */
+export async function joinAsGuest(code: string, name?: string): Promise<TJoinedAssignment> {
+  const res = (await api.post('player/guest/join', name === undefined ? { code } : { code, name }, {
+    quiet: true,
+  })) as TGuestJoinResponse;
+  if (res.session) store(res.session.accessToken);
+  return res.data;
 }

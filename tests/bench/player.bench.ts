@@ -48,6 +48,20 @@ function entrySize(): BenchRow {
   };
 }
 
+/** Where a later visit's time goes: each request's start and end after navigation start, and the paints. */
+async function timeline(page: import('playwright-core').Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntries()
+      .filter((e) => ['navigation', 'resource', 'paint'].includes(e.entryType))
+      .map((e) => {
+        const end = 'responseEnd' in e ? (e as PerformanceResourceTiming).responseEnd : e.startTime;
+        const name = e.name.replace(location.origin, '');
+        return `last visit: ${e.entryType} ${name} ${Math.round(e.startTime)}–${Math.round(end)} ms`;
+      }),
+  );
+}
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -88,22 +102,30 @@ export const playerBench: Bench = {
       // First screen of a flow on a phone: a fresh browser (cold cache) per run, then a reload (warm HTTP cache).
       const cold: number[] = [];
       const warm: number[] = [];
+      const waterfall: string[] = [];
+      const driver: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const browser = await launchBrowser({ viewport: 'phone' });
         try {
+          // The first screen is timed in the page from navigation start (as a paint metric is), so
+          // the driver's own round trips are not counted; the driver's wall clock is kept in the notes.
+          // (A string: tsx names inner functions with a helper the page does not have.)
+          await browser.page.addInitScript(`
+            new MutationObserver(() => {
+              if (window.firstScreen === undefined && document.body?.textContent?.includes('Bench question?'))
+                window.firstScreen = performance.now();
+            }).observe(document, { subtree: true, childList: true, characterData: true });
+          `);
           const open = async () => {
             const t0 = Date.now();
             await browser.page.goto(flowUrl);
-            // Checked every frame: a locator's waitFor backs off to 500 ms polls and measured its steps.
             await browser.page.waitForFunction(
-              () => document.body.innerText.includes('Bench question?'),
+              () => (window as unknown as { firstScreen?: number }).firstScreen !== undefined,
               null,
-              {
-                polling: 'raf',
-                timeout: 20_000,
-              },
+              { polling: 'raf', timeout: 20_000 },
             );
-            return Date.now() - t0;
+            driver.push(Date.now() - t0);
+            return browser.page.evaluate(() => (window as unknown as { firstScreen: number }).firstScreen);
           };
           cold.push(await open());
           // The player's worker (sw/viewer.ts) takes the page once it activates; the next open is its.
@@ -117,23 +139,26 @@ export const playerBench: Bench = {
             { timeout: 20_000 },
           );
           warm.push(await open());
+          if (i === RUNS - 1) waterfall.push(...(await timeline(browser.page)));
         } finally {
           await browser.close();
         }
       }
       const ms = (v: number) => `${Math.round(v)} ms`;
       rows.push({
-        figure: `first screen of a flow, phone, cold cache (median of ${RUNS})`,
+        figure: `first screen of a flow, phone, cold cache, from navigation start (median of ${RUNS})`,
         value: ms(median(cold)),
         target: `≤ ${COLD_TARGET_MS} ms`,
         withinTarget: median(cold) <= COLD_TARGET_MS,
         notes: [
           `cold: ${cold.map(ms).join(', ')}`,
           `from the service worker (scope /viewer/): ${warm.map(ms).join(', ')}`,
+          `the same visits by the driver's clock (goto until seen, cold then later): ${driver.map(ms).join(', ')}`,
+          ...waterfall,
         ],
       });
       rows.push({
-        figure: `first screen of a flow, phone, from the service worker (median of ${RUNS})`,
+        figure: `first screen of a flow, phone, from the service worker, from navigation start (median of ${RUNS})`,
         value: ms(median(warm)),
         target: '≤ 300 ms',
         withinTarget: median(warm) <= 300,

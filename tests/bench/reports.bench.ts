@@ -88,11 +88,16 @@ async function measure(database: Database, engine: string): Promise<BenchRow[]> 
   const t0 = performance.now();
   await fillAssignment(database, space, measured.id, measured.flowIds, STATEMENTS);
   await fillAssignment(database, space, other.id, other.flowIds, STATEMENTS, STATEMENTS);
-  await database.db.execute(sql`analyze lrs_statements`);
+  // PostgreSQL's autovacuum sets the visibility map of a table this size within a minute or so (the
+  // index-only scans of the reports rely on it); PGlite has none, and the app only runs ANALYZE on it.
+  await database.db.execute(
+    database.kind === 'pg' ? sql`vacuum analyze lrs_statements` : sql`analyze lrs_statements`,
+  );
   const fillSeconds = (performance.now() - t0) / 1000;
 
   const rows: BenchRow[] = [];
   const notes: string[] = [];
+  const loadBefore = loadavg()[0];
   for (const route of ROUTES) {
     const times: number[] = [];
     for (let i = 0; i < RUNS + 1; i++) {
@@ -109,18 +114,22 @@ async function measure(database: Database, engine: string): Promise<BenchRow[]> 
     rows.push({
       figure: `reports ${name} p50 / p99, ${engine}`,
       value: `${ms(pct(times, 50))} / ${ms(pct(times, 99))}`,
-      target: engine === 'PostgreSQL' ? `≤ ${TARGET_MS} ms` : '',
+      // The target is PostgreSQL's (the server's engine); PGlite (dev and offline default) is shown beside it.
+      target: engine === 'PostgreSQL' ? `≤ ${TARGET_MS} ms` : 'none (PGlite)',
       withinTarget: engine === 'PostgreSQL' ? pct(times, 50) <= TARGET_MS : null,
     });
   }
   notes.unshift(
-    `reports (${engine}): ${STATEMENTS.toLocaleString('en-GB')} statements of one assignment beside ${STATEMENTS.toLocaleString('en-GB')} of another (filled by SQL in ${fillSeconds.toFixed(0)} s), ${RUNS} runs per route through app.request; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+    `reports (${engine}): ${STATEMENTS.toLocaleString('en-GB')} statements of one assignment beside ${STATEMENTS.toLocaleString('en-GB')} of another (filled by SQL in ${fillSeconds.toFixed(0)} s, then ${database.kind === 'pg' ? 'VACUUM ANALYZE' : 'ANALYZE only, as the app does'}), ${RUNS} runs per route through app.request after one warm-up; load average ${loadBefore.toFixed(1)} before and ${loadavg()[0].toFixed(1)} after on ${cpus().length} cores (a busy machine inflates wall-clock figures)`,
   );
   rows[rows.length - 1].notes = notes;
   return rows;
 }
 
-/** PGlite in memory; also PostgreSQL when TEST_DATABASE_URL names a throwaway database (emptied first and after). */
+/**
+ * PGlite in memory; also PostgreSQL when TEST_DATABASE_URL names a throwaway database (emptied first and
+ * after). REPORTS_BENCH_ENGINES=pg measures PostgreSQL only.
+ */
 export const reportsBench: Bench = {
   name: 'reports',
   async run(): Promise<BenchRow[]> {
@@ -136,6 +145,7 @@ export const reportsBench: Bench = {
         await pg.close();
       }
     }
+    if (process.env.REPORTS_BENCH_ENGINES === 'pg') return rows; // PostgreSQL only, for a quicker run
     const pglite = await openDatabase({ pgliteDir: 'memory://' });
     try {
       rows.push(...(await measure(pglite, 'PGlite')));

@@ -313,6 +313,19 @@ export default defineE2E([
         (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname),
       );
       expectEqual(scopes.join(','), '/viewer/', 'only the player worker was registered by the player');
+
+      // The same flow, published, previews at /viewer/flow/share/{id} (nothing recorded or charged).
+      const shareUrl = url(`/viewer/flow/share/${flow.json.data._id}`);
+      await page.goto(shareUrl);
+      await page.getByText('This page does not exist, or the link is no longer valid.').waitFor();
+      const published = await api(url, token, 'PUT', `flows/${flow.json.data._id}`, {
+        published: true,
+        revision: flow.json.data.revision,
+      });
+      expectEqual(published.status, 200, 'the author publishes the flow');
+      await page.goto(shareUrl);
+      await page.getByText('What do plants need to make food?').waitFor();
+      await page.getByLabel('Light').waitFor();
     },
     { browser: { viewport: 'phone' }, timeoutMs: 120_000 },
   ),

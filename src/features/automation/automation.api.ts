@@ -1,10 +1,12 @@
 import { api } from '../../shared/api/http';
 import {
   type TCreateTaskRequest,
+  type TTaskJournalsQuery,
   type TTaskListQuery,
   type TTaskUsageQuery,
   type TUpdateTaskRequest,
   ZTaskDetailResponse,
+  ZTaskJournalsResponse,
   ZTaskListResponse,
   ZTaskMessageResponse,
   ZTaskResponse,
@@ -25,6 +27,8 @@ export const automationApi = {
   remove: (id: string) => api.delete(`tasks/${id}`, { schema: ZTaskMessageResponse, quiet: true }),
   usage: (id: string, q: TTaskUsageQuery) =>
     api.get(`tasks/${id}/usage`, { query: q, schema: ZTaskUsageResponse, quiet: true }),
+  journals: (id: string, q: TTaskJournalsQuery) =>
+    api.get(`tasks/${id}/journals`, { query: q, schema: ZTaskJournalsResponse, quiet: true }),
   generate: (flows: string[]) =>
     api.post('tasks/generate-name-description', { flows }, { schema: ZGenerateNameResponse }),
   userFlows: () => api.get('flows/user', { query: { limit: FLOW_LIST_LIMIT }, schema: ZFlowListResponse }),

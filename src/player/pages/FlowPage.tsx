@@ -1,26 +1,13 @@
-import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useTranslation } from '../i18n';
-import { playerApi, type TTarget } from '../player.api';
+import type { TTarget } from '../player.api';
+import { flowPageKey, loadFlowPage, loadSharePage, takePrefetched } from '../prefetch';
 import { uuid } from '../run/ports';
 import { Closed } from './Closed';
 import { Problem } from './Problem';
 import { useLoad } from './useLoad';
 
 const VISITOR_KEY = 'flowlearn-visitor';
-
-/**
- * The runtime and the run screen are their own chunk: the join and assignment pages do not need
- * them, and a flow page starts fetching them while it fetches the flow (issue 14, entry ≤ 90 KB).
- */
-const loadRunScreen = () => import('../run/RunScreen').then((m) => ({ default: m.RunScreen }));
-const RunScreen = lazy(loadRunScreen);
-
-function usePrefetchRun() {
-  useEffect(() => {
-    void loadRunScreen();
-  }, []);
-}
 
 /** The anonymous visitor of public links on this device: a random id kept in localStorage. */
 function visitorId(): string {
@@ -40,13 +27,8 @@ export function FlowPage({ target, flowId }: { target: TTarget; flowId: string }
   const { t, i18n } = useTranslation('player');
   const [, go] = useLocation();
   const key = target.kind === 'assignment' ? target.id : target.code;
-  usePrefetchRun();
   const { state, reload } = useLoad(
-    () =>
-      Promise.all([playerApi.assignment(target), playerApi.flow(target, flowId)]).then(([a, f]) => ({
-        a: a.data,
-        f: f.data,
-      })),
+    () => takePrefetched(flowPageKey(target, flowId)) ?? loadFlowPage(target, flowId),
     `${key}:${flowId}`,
   );
   if (state.status === 'loading') return <p className="pl-page pl-muted">{t('run.loading')}</p>;
@@ -56,7 +38,7 @@ export function FlowPage({ target, flowId }: { target: TTarget; flowId: string }
         <Problem state={state} onSignedIn={reload} />
       </div>
     );
-  const { a, f } = state.data;
+  const { a, f, Run } = state.data;
   const back =
     target.kind === 'assignment' ? `/assignment/${target.id}` : `/public-assignment/${target.code}`;
   // Paused, locked or ended: the server refuses statements and AI calls, so the flow does not start.
@@ -68,22 +50,20 @@ export function FlowPage({ target, flowId }: { target: TTarget; flowId: string }
     );
   return (
     <div className="pl-page">
-      <Suspense fallback={<p className="pl-muted">{t('run.loading')}</p>}>
-        <RunScreen
-          flow={f}
-          runKey={`${target.kind}:${key}:${flowId}`}
-          where={{
-            target,
-            flowId,
-            flowName: f.name,
-            assignmentActivityId: a.activityId,
-            actor: a.actor,
-            learner: target.kind === 'public' ? { id: visitorId() } : undefined,
-            language: i18n.language,
-          }}
-          onExit={() => go(back)}
-        />
-      </Suspense>
+      <Run
+        flow={f}
+        runKey={`${target.kind}:${key}:${flowId}`}
+        where={{
+          target,
+          flowId,
+          flowName: f.name,
+          assignmentActivityId: a.activityId,
+          actor: a.actor,
+          learner: target.kind === 'public' ? { id: visitorId() } : undefined,
+          language: i18n.language,
+        }}
+        onExit={() => go(back)}
+      />
     </div>
   );
 }
@@ -91,8 +71,7 @@ export function FlowPage({ target, flowId }: { target: TTarget; flowId: string }
 /** /viewer/flow/share/{id}: a preview of a published flow; nothing is recorded or charged. */
 export function SharePage({ id }: { id: string }) {
   const { t, i18n } = useTranslation('player');
-  const { state, reload } = useLoad(() => playerApi.sharedFlow(id).then((r) => r.data), id);
-  usePrefetchRun();
+  const { state, reload } = useLoad(() => loadSharePage(id), id);
   if (state.status === 'loading') return <p className="pl-page pl-muted">{t('run.loading')}</p>;
   if (state.status === 'error')
     return (
@@ -103,13 +82,11 @@ export function SharePage({ id }: { id: string }) {
   return (
     <div className="pl-page">
       <p className="pl-badge">{t('share.preview')}</p>
-      <Suspense fallback={<p className="pl-muted">{t('run.loading')}</p>}>
-        <RunScreen
-          flow={state.data}
-          runKey={`share:${id}`}
-          where={{ target: null, flowId: id, flowName: state.data.name, language: i18n.language }}
-        />
-      </Suspense>
+      <state.data.Run
+        flow={state.data.f}
+        runKey={`share:${id}`}
+        where={{ target: null, flowId: id, flowName: state.data.f.name, language: i18n.language }}
+      />
     </div>
   );
 }

@@ -92,15 +92,6 @@ export async function softDeleteKey(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The live key whose secret hashes to `hash` (API key authentication). */
-export async function findKeyByHash(db: Db, hash: string): Promise<ApiKeyRow | null> {
-  const [row] = await db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.secretHash, hash), isNull(apiKeys.deletedAt)));
-  return row ?? null;
-}
-
 export async function touchKey(db: Db, id: string, at: Date): Promise<void> {
   await db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id));
 }

@@ -14,7 +14,6 @@ import type { AppDeps } from '../http/context';
 import { notFound } from '../http/errors';
 import {
   type ApiKeyRow,
-  findKeyByHash,
   findVisibleKey,
   insertApiKey,
   type KeySpace,
@@ -160,8 +159,8 @@ export function createApiKeysService(deps: AppDeps) {
   };
 }
 
-/** The live key a secret belongs to, or null (unknown, malformed or refunded): API key authentication. */
-export async function findApiKeyBySecret(deps: AppDeps, secret: string): Promise<ApiKeyRow | null> {
+/** The hash a well-formed secret is stored under, or null for anything that cannot be a key. */
+export function apiKeySecretHash(secret: string): string | null {
   if (!secret.startsWith(API_KEY_PREFIX) || secret.length > 200) return null;
-  return findKeyByHash(deps.database.db, hashSecret(secret));
+  return hashSecret(secret);
 }

@@ -32,6 +32,7 @@ export interface ParticipantRow {
   profileImg: string | null;
   viewOutput: boolean;
   joinedAt: Date;
+  isGuest: boolean;
 }
 
 /** Participants in the order they joined; `search` matches the name or the e-mail. */
@@ -53,6 +54,7 @@ export async function listParticipants(
       profileImg: users.profileImg,
       viewOutput: assignmentParticipants.viewOutput,
       joinedAt: assignmentParticipants.joinedAt,
+      isGuest: users.isGuest,
     })
     .from(assignmentParticipants)
     .innerJoin(users, eq(users.id, assignmentParticipants.userId))

@@ -34,7 +34,21 @@ const joinRefused = (message: string) => new AppError('JOIN_REFUSED', 400, messa
 export function createPeopleService(deps: AppDeps) {
   const db = deps.database.db;
 
+  /** The assignment of a join code if it takes new participants now; 404 / 400 JOIN_REFUSED otherwise. */
+  async function joinable(code: string) {
+    const row = await findAssignmentByCode(db, code.trim());
+    if (!row) throw new AppError('NOT_FOUND', 404, JoinRefusal.notFound);
+    const status = assignmentStatus(row);
+    if (status === 'completed') throw joinRefused(JoinRefusal.ended);
+    if (status === 'not started') throw joinRefused(JoinRefusal.notStarted);
+    if (row.isLocked) throw joinRefused(JoinRefusal.locked);
+    if (status === 'paused') throw joinRefused(JoinRefusal.paused);
+    return row;
+  }
+
   return {
+    joinable,
+
     async participants(caller: Caller, id: string, search?: string) {
       const { row } = await managedAssignment(db, caller, id);
       const [people, flowRows] = await Promise.all([
@@ -56,10 +70,12 @@ export function createPeopleService(deps: AppDeps) {
         id: p.userId,
         _id: p.userId,
         fullname: p.fullname,
-        email: p.email,
+        // A guest learner's address is a placeholder nobody reads: the name is who they are.
+        email: p.isGuest ? '' : p.email,
         profileImg: p.profileImg,
         viewOutput: p.viewOutput,
         joinedAt: p.joinedAt.toISOString(),
+        isGuest: p.isGuest,
         flows: flows.map((f) => ({
           id: f._id,
           name: f.name,
@@ -125,13 +141,7 @@ export function createPeopleService(deps: AppDeps) {
 
     /** POST /api/assignment/join: the signed-in user becomes a participant (any space; the code is global). */
     async join(caller: { userId: string }, code: string) {
-      const row = await findAssignmentByCode(db, code.trim());
-      if (!row) throw new AppError('NOT_FOUND', 404, JoinRefusal.notFound);
-      const status = assignmentStatus(row);
-      if (status === 'completed') throw joinRefused(JoinRefusal.ended);
-      if (status === 'not started') throw joinRefused(JoinRefusal.notStarted);
-      if (row.isLocked) throw joinRefused(JoinRefusal.locked);
-      if (status === 'paused') throw joinRefused(JoinRefusal.paused);
+      const row = await joinable(code);
       const joined = await insertParticipant(db, row.id, caller.userId);
       return {
         data: { assignmentId: row.id, name: row.name, code: row.code, alreadyJoined: !joined },

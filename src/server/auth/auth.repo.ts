@@ -22,6 +22,7 @@ export interface NewUser {
   passwordHash: string | null;
   fullname?: string;
   emailVerified: boolean;
+  isGuest?: boolean;
 }
 
 /** Null when the e-mail is already taken (two sign-ups racing): the caller re-reads. */

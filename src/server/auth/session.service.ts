@@ -33,6 +33,7 @@ export function createSessionService(deps: AppDeps) {
       userId: user.id,
       email: user.email,
       sessionVersion: user.sessionVersion,
+      guest: user.isGuest,
     });
     return { accessToken: token, expiresAt, user: toUser(user) };
   }

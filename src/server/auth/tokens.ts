@@ -14,6 +14,8 @@ const SECRET_KEY = 'jwt_secret';
 export interface AccessClaims {
   userId: string;
   email: string;
+  /** A guest learner's token (claim `guest`): only the player's routes of their assignment take it. */
+  guest?: boolean;
 }
 
 export interface TokenService {
@@ -37,7 +39,7 @@ export async function loadSecret(db: Db, env: TEnv): Promise<Uint8Array> {
 
 /** Tokens whose signature was checked, remembered so each request skips the HMAC (bounded, oldest out). */
 const MAX_VERIFIED = 10_000;
-type Verified = { userId: string; email: string; sv: number; exp: number };
+type Verified = { userId: string; email: string; sv: number; exp: number; guest: boolean };
 
 export async function createTokenService(db: Db, env: TEnv): Promise<TokenService> {
   const secret = await loadSecret(db, env);
@@ -62,7 +64,13 @@ export async function createTokenService(db: Db, env: TEnv): Promise<TokenServic
     if (typeof payload.exp !== 'number') return null;
     // Tokens issued before session versions existed carry none: they count as version 0.
     const sv = typeof payload.sv === 'number' ? payload.sv : 0;
-    const entry = { userId: payload.sub, email: payload.email, sv, exp: payload.exp };
+    const entry = {
+      userId: payload.sub,
+      email: payload.email,
+      sv,
+      exp: payload.exp,
+      guest: payload.guest === true,
+    };
     if (verified.size >= MAX_VERIFIED) {
       const oldest = verified.keys().next().value;
       if (oldest !== undefined) verified.delete(oldest);
@@ -72,10 +80,10 @@ export async function createTokenService(db: Db, env: TEnv): Promise<TokenServic
   }
   return {
     versions,
-    async sign({ userId, email, sessionVersion }) {
+    async sign({ userId, email, sessionVersion, guest }) {
       const now = Math.floor(Date.now() / 1000);
       const sv = sessionVersion ?? (await versions.current(userId)) ?? 0;
-      const token = await new SignJWT({ email, sv })
+      const token = await new SignJWT(guest ? { email, sv, guest: true } : { email, sv })
         .setProtectedHeader({ alg: ALG })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -91,7 +99,9 @@ export async function createTokenService(db: Db, env: TEnv): Promise<TokenServic
         if (!claims) return null;
         // Checked on every use: sign-out and a password change end the token at once.
         if ((await versions.current(claims.userId)) !== claims.sv) return null;
-        return { userId: claims.userId, email: claims.email };
+        return claims.guest
+          ? { userId: claims.userId, email: claims.email, guest: true }
+          : { userId: claims.userId, email: claims.email };
       } catch (err) {
         if (err instanceof joseErrors.JOSEError) return null;
         throw err;

@@ -47,14 +47,35 @@ export async function findVisibleTask(db: Db, space: TaskSpace, id: string): Pro
   return row ?? null;
 }
 
-/** Any task by id (the run call checks the key's space itself). */
-export async function findTaskById(db: Db, id: string): Promise<TaskRow | null> {
+/**
+ * API key authentication and what the run calls, in one round trip (issue 17: the per-run overhead of
+ * authentication and charging is ≤ 3 ms): the live key whose secret hashes to `hash`, the task `taskId`
+ * if it exists (the run call checks the key's space itself), and its flow's graph if the flow is in
+ * the task's space. Null when no live key has that hash.
+ */
+export async function findKeyAndTask(db: Db, hash: string, taskId: string | null) {
   const [row] = await db
-    .select(columns)
-    .from(automationTasks)
-    .innerJoin(flows, eq(flows.id, automationTasks.flowId))
-    .where(eq(automationTasks.id, id));
-  return row ?? null;
+    .select({
+      key: apiKeys,
+      task: automationTasks,
+      flowName: flows.name,
+      nodes: flows.nodes,
+      edges: flows.edges,
+    })
+    .from(apiKeys)
+    .leftJoin(automationTasks, taskId === null ? sql`false` : eq(automationTasks.id, taskId))
+    .leftJoin(
+      flows,
+      and(
+        eq(flows.id, automationTasks.flowId),
+        sql`${flows.orgId} is not distinct from ${automationTasks.orgId}`,
+      ),
+    )
+    .where(and(eq(apiKeys.secretHash, hash), isNull(apiKeys.deletedAt)));
+  if (!row) return null;
+  const task: TaskRow | null = row.task && { ...row.task, flowName: row.flowName ?? '' };
+  const flow = task && row.nodes && row.edges ? { nodes: row.nodes, edges: row.edges } : null;
+  return { key: row.key, task, flow };
 }
 
 const SORTS = {

@@ -3,6 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import {
   ZCreateTaskRequest,
   ZTaskIdParam,
+  ZTaskJournalsQuery,
   ZTaskListQuery,
   ZTaskStatusRequest,
   ZTaskUsageQuery,
@@ -128,6 +129,10 @@ export function automationRoutes(deps: AppDeps) {
       .get('/tasks/:id/usage', auth, scope, async (c) => {
         const taskId = id(c);
         return c.json({ usage: await tasks.usage(spaceOf(c), taskId, query(c, ZTaskUsageQuery)) });
+      })
+      .get('/tasks/:id/journals', auth, scope, async (c) => {
+        const taskId = id(c);
+        return c.json({ journals: await tasks.journals(spaceOf(c), taskId, query(c, ZTaskJournalsQuery)) });
       })
       .get('/tasks/:id/usage/export', auth, scope, async (c) => {
         const taskId = id(c);

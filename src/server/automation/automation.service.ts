@@ -4,6 +4,7 @@ import {
   TaskMessage,
   type TTask,
   type TTaskDetail,
+  type TTaskJournalsQuery,
   type TTaskUsageQuery,
   type TTaskUsageRow,
   type ZCreateTaskRequest,
@@ -16,6 +17,7 @@ import { isId, newId } from '../../shared/domain/ids';
 import { findFlow } from '../flows/flows.repo';
 import type { AppDeps } from '../http/context';
 import { notFound } from '../http/errors';
+import { createJournalsService } from '../journals/journals.service';
 import { createToolsService } from '../tools/tools.service';
 import {
   deleteTask,
@@ -54,6 +56,8 @@ export function taskView(r: TaskRow): TTask {
 export function createAutomationService(deps: AppDeps) {
   const db = deps.database.db;
   const tools = createToolsService(deps);
+  const journals = createJournalsService(deps);
+  const dayStart = (d: string) => new Date(`${d}T00:00:00.000Z`);
 
   async function visible(space: TaskSpace, id: string): Promise<TaskRow> {
     const row = isId(id) ? await findVisibleTask(db, space, id) : null;
@@ -148,6 +152,19 @@ export function createAutomationService(deps: AppDeps) {
     },
 
     usage,
+
+    /** The journals of the task's runs (who sees the task sees them; 404 for anyone else). */
+    async journals(space: TaskSpace, id: string, q: TTaskJournalsQuery) {
+      const task = await visible(space, id);
+      return journals.listRuns({
+        taskId: task.id,
+        runId: q.runId,
+        from: q.from ? dayStart(q.from) : null,
+        // `to` is a whole day: up to the start of the next one.
+        to: q.to ? new Date(dayStart(q.to).getTime() + DAY_MS) : null,
+        limit: q.limit ?? 20,
+      });
+    },
 
     /** The usage rows as CSV, in the table's columns; cells that could be formulas are neutralised. */
     async usageCsv(space: TaskSpace, id: string, q: TTaskUsageQuery): Promise<string> {

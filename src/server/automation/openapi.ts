@@ -113,7 +113,8 @@ export function taskRunOpenApi(origin: string) {
             statements: { type: 'integer', description: 'How many xAPI statements the run stored.' },
             journals: {
               type: 'array',
-              description: 'Journals the run’s journal blocks wrote (kept for this run only).',
+              description:
+                'Journals the run’s journal blocks wrote (kept with this run; the task’s managers read them on the task page).',
               items: {
                 type: 'object',
                 properties: { name: { type: 'string' }, content: { type: 'string' } },

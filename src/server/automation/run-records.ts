@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TJournal as TStoredJournal } from '../../shared/contract/reports';
 import type {
   TJournal,
   TJournalPort,
@@ -7,6 +8,7 @@ import type {
   TXapiStatement,
 } from '../../shared/domain/runtime';
 import type { AppDeps } from '../http/context';
+import { createJournalsService } from '../journals/journals.service';
 import { createLrsService, lrsSpace } from '../lrs';
 import { flowActivityId } from '../player/player.statements';
 import type { PreparedRun } from './run.service';
@@ -62,25 +64,42 @@ export function createRunRecorder(deps: AppDeps, p: PreparedRun, origin: string)
 }
 
 /**
- * The journals of one headless run. Journals are stored per assignment and learner (the journals
- * table's assignment is required) and a task run has neither, so a run keeps its journals for itself:
- * a later block of the same run reads what an earlier one wrote, and the answer lists them.
+ * The journals port of one headless run: the run's own journals in the journals table (task_id,
+ * run_id; see the schema's note on why a run, not the task, owns them), through the journals
+ * service, so a later block of the run reads what an earlier one wrote and the task's managers read
+ * them on the task page. A refused write (too long, NUL) is the runtime's 'journal-failed' warning.
  */
-export function createRunJournals(now: () => number) {
-  const byName = new Map<string, TJournal>();
-  const stamp = () => new Date(now()).toISOString();
+export function createRunJournals(deps: AppDeps, run: { taskId: string; runId: string; flowId: string }) {
+  const journals = createJournalsService(deps);
+  const key = (name: string) => ({ taskId: run.taskId, runId: run.runId, name });
+  const plain = (j: TStoredJournal): TJournal => ({
+    name: j.name,
+    content: j.content,
+    updatedAt: j.updatedAt,
+  });
   const port: TJournalPort = {
-    read: async (name) => byName.get(name) ?? null,
-    async write(name, content) {
-      byName.set(name, { name, content, updatedAt: stamp() });
+    async read(name) {
+      const found = await journals.read(key(name));
+      return found ? plain(found) : null;
+    },
+    async write(name, content, meta) {
+      await journals.save(key(name), {
+        content,
+        type: meta.nodeType,
+        flowId: run.flowId,
+        refId: meta.nodeId,
+      });
     },
     async update(name, content, mode) {
-      const found = byName.get(name);
-      if (!found) return false;
-      const joined = mode === 'replace' || !found.content ? content : `${found.content}\n\n${content}`;
-      byName.set(name, { name, content: joined, updatedAt: stamp() });
-      return true;
+      return (await journals.update(key(name), content, mode)) !== null;
     },
   };
-  return { port, list: (): TJournal[] => [...byName.values()] };
+  return {
+    port,
+    /** A run that broke off (no usage row, nothing charged) keeps no journals. */
+    discard: () => journals.removeRun(run.taskId, run.runId),
+    /** What the run wrote, in the order it first wrote each journal. */
+    list: async (): Promise<TJournal[]> =>
+      (await journals.listRuns({ taskId: run.taskId, runId: run.runId, limit: 1 })).map(plain),
+  };
 }

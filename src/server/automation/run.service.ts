@@ -11,13 +11,12 @@ import {
   type TRuntimeIssue,
 } from '../../shared/domain/runtime';
 import { type ApiKeyRow, touchKey } from '../api-keys/api-keys.repo';
-import { apiKeyWallet, findApiKeyBySecret } from '../api-keys/api-keys.service';
+import { apiKeySecretHash, apiKeyWallet } from '../api-keys/api-keys.service';
 import { createCreditsService } from '../credits/credits.service';
-import { findFlow } from '../flows/flows.repo';
 import type { AppDeps } from '../http/context';
 import { AppError, conflict, notFound, unauthenticated } from '../http/errors';
 import { hitCounter } from '../http/rate-limit.repo';
-import { findTaskById, insertUsage, type TaskRow } from './automation.repo';
+import { findKeyAndTask, insertUsage, type TaskRow } from './automation.repo';
 import { createRunJournals, createRunRecorder } from './run-records';
 import { cryptoRandom, keyPaidAi, virtualClock } from './task-ports';
 
@@ -73,8 +72,10 @@ export function createTaskRunner(deps: AppDeps) {
     async prepare(secret: string | null, taskId: string, origin = 'http://localhost'): Promise<PreparedRun> {
       if (!secret)
         throw unauthenticated('An API key is required (Authorization: Bearer <key> or x-api-key).');
-      const key = await findApiKeyBySecret(deps, secret);
-      if (!key) throw unauthenticated('Invalid API key');
+      const hash = apiKeySecretHash(secret);
+      const found = hash ? await findKeyAndTask(db, hash, isId(taskId) ? taskId : null) : null;
+      if (!found) throw unauthenticated('Invalid API key');
+      const { key, task, flow } = found;
       const now = new Date();
       const hits = await hitCounter(db, `task-run:${key.id}`, now, RATE_WINDOW_MS);
       if (hits.count > TASK_RUNS_PER_MINUTE) {
@@ -91,19 +92,17 @@ export function createTaskRunner(deps: AppDeps) {
           },
         );
       }
-      const task = isId(taskId) ? await findTaskById(db, taskId) : null;
       // A key calls the tasks of its own space only: an organisation's, or its owner's personal ones.
       const sameSpace =
         task && task.orgId === key.orgId && (key.orgId !== null || task.ownerId === key.ownerId);
       if (!task || !sameSpace) throw notFound('Task');
       if (task.status !== 'live') throw conflict(`This task is ${task.status}.`);
-      const flow = await findFlow(db, task.orgId, task.flowId);
       if (!flow) throw notFound('Flow');
       return {
         key,
         task,
-        flow: { id: flow.id, nodes: flow.nodes, edges: flow.edges } as TRunFlow,
-        flowName: flow.name,
+        flow: { id: task.flowId, nodes: flow.nodes, edges: flow.edges } as TRunFlow,
+        flowName: task.flowName,
         origin: origin.replace(/\/+$/, ''),
       };
     },
@@ -126,7 +125,7 @@ export function createTaskRunner(deps: AppDeps) {
       });
       const ai = keyPaidAi(deps, credits, { payer, runId, reference, signal });
       const recorder = createRunRecorder(deps, p, p.origin);
-      const journals = createRunJournals(Date.now);
+      const journals = createRunJournals(deps, { taskId: p.task.id, runId, flowId: p.task.flowId });
       let result: Awaited<ReturnType<typeof runHeadless>>;
       try {
         result = await runHeadless(p.flow, jsonInputProvider(input), {
@@ -142,6 +141,7 @@ export function createTaskRunner(deps: AppDeps) {
         });
       } catch (error) {
         await credits.release(hold.id).catch(() => undefined);
+        await journals.discard().catch(() => undefined);
         throw error;
       }
       const total = (await credits.settle(hold.id, fee)).charged + ai.charged();
@@ -172,7 +172,7 @@ export function createTaskRunner(deps: AppDeps) {
         durationMs,
         registration: recorder.registration,
         statements: statementIds.length,
-        journals: journals.list().map((j) => ({ name: j.name, content: j.content })),
+        journals: (await journals.list()).map((j) => ({ name: j.name, content: j.content })),
       };
       if (status === 'done') return { status: 200, body } satisfies RunAnswer;
       const error = result.error as TRuntimeIssue;

@@ -54,7 +54,8 @@ export function mediaRoutes(
   storage: FileStorage = deps.storage ?? createFileStorage(deps.env, deps.logger),
 ) {
   const db = deps.database.db;
-  const auth = requireAuth(deps);
+  // Guest learners upload their photo answers (the player's image input) and read back their own.
+  const auth = requireAuth(deps, { guests: true });
   const scope = orgScope(deps);
   const links = mediaLinks(deps);
   return (

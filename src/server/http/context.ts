@@ -26,6 +26,8 @@ export interface AppDeps {
 export interface AuthInfo {
   userId: string;
   email: string;
+  /** A guest learner (no account): set only on routes that take guests (requireAuth's `guests`). */
+  guest?: boolean;
 }
 
 /** The space of the call, from the orgId header; set by orgScope after checking membership. */

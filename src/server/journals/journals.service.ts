@@ -9,9 +9,14 @@
  *   await journals.read(key);                                   // TJournal | null
  *   await journals.list({ assignmentId, flowId?, refId?, userId?, collaborative? }); // by name, then user
  *   await journals.get(caller, id);                             // GET /api/journal/{id}, access-checked
+ *   const run = { taskId, runId, name };                        // a task run's journal (run_id = usage row)
+ *   await journals.save(run, write); await journals.read(run);  // the same calls, kept for that run
+ *   await journals.listRuns({ taskId, runId?, from?, to?, limit }); // the task's run journals, newest run first
+ *   await journals.removeRun(taskId, runId);                    // a run that broke off leaves none
  *
  * save/update/read/list do not check who calls: the caller (the learner player's routes, the runtime's
- * journals port, the reports) checks that userId takes part in or manages assignmentId first.
+ * journals port, the reports, the task runner and task routes) checks that userId takes part in or
+ * manages assignmentId, or that the caller may see the task, first.
  * A name longer than JOURNAL_NAME_MAX or content longer than JOURNAL_CONTENT_MAX is a 400.
  * Writers of a collaborative journal become its members. Thumbnail and paragraph follow the content.
  */
@@ -19,21 +24,26 @@ import { JOURNAL_CONTENT_MAX, JOURNAL_NAME_MAX, type TJournal } from '../../shar
 import { newId } from '../../shared/domain/ids';
 import { type Caller, managerRole } from '../assignments/access';
 import { findAssignmentInSpace } from '../assignments/assignments.repo';
+import { findVisibleTask } from '../automation/automation.repo';
 import type { AppDeps } from '../http/context';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { summarise } from './journal-summary';
 import {
+  deleteRunJournals,
   findJournal,
+  isRunKey,
   type JournalFilter,
   type JournalKey,
   type JournalRow,
   journalById,
   listJournals,
+  listRunJournals,
+  type RunJournalFilter,
   updateJournalRow,
   upsertJournal,
 } from './journals.repo';
 
-export type { JournalFilter, JournalKey } from './journals.repo';
+export type { JournalFilter, JournalKey, RunJournalFilter, RunJournalKey } from './journals.repo';
 
 export interface JournalWrite {
   content: string;
@@ -49,6 +59,8 @@ export interface JournalsService {
   save(key: JournalKey, write: JournalWrite): Promise<TJournal>;
   update(key: JournalKey, content: string, mode: 'append' | 'replace'): Promise<TJournal | null>;
   list(filter: JournalFilter): Promise<TJournal[]>;
+  listRuns(filter: RunJournalFilter): Promise<TJournal[]>;
+  removeRun(taskId: string, runId: string): Promise<number>;
   get(caller: Caller, id: string): Promise<TJournal>;
 }
 
@@ -63,6 +75,8 @@ export function toJournal(r: JournalRow): TJournal {
     isArchive: r.isArchive,
     type: r.type,
     assignmentId: r.assignmentId,
+    taskId: r.taskId,
+    runId: r.runId,
     flowId: r.flowId,
     userId: r.userId,
     collaborative: r.collaborative,
@@ -95,22 +109,29 @@ export function createJournalsService(deps: AppDeps): JournalsService {
 
     async save(key, write) {
       const name = checked(key, write.content);
+      const common = {
+        id: newId(),
+        name,
+        type: write.type,
+        flowId: write.flowId ?? null,
+        refId: write.refId ?? null,
+        content: write.content,
+        ...summarise(write.content),
+        updatedAt: new Date(),
+      };
+      if (isRunKey(key)) {
+        const row = { ...common, taskId: key.taskId, runId: key.runId, members: [] };
+        return toJournal(await upsertJournal(db, row, ''));
+      }
       const collaborative = key.collaborative === true;
       const row = await upsertJournal(
         db,
         {
-          id: newId(),
+          ...common,
           assignmentId: key.assignmentId,
           userId: collaborative ? null : key.userId,
           collaborative,
-          name,
-          type: write.type,
-          flowId: write.flowId ?? null,
-          refId: write.refId ?? null,
-          content: write.content,
-          ...summarise(write.content),
           members: [key.userId],
-          updatedAt: new Date(),
         },
         key.userId,
       );
@@ -125,7 +146,9 @@ export function createJournalsService(deps: AppDeps): JournalsService {
         const next = mode === 'append' && row.content ? `${row.content}\n\n${content}` : content;
         if (next.length > JOURNAL_CONTENT_MAX)
           throw badRequest(`content: at most ${JOURNAL_CONTENT_MAX} characters`);
-        const members = row.members.includes(key.userId) ? row.members : [...row.members, key.userId];
+        const writer = isRunKey(key) ? null : key.userId;
+        const members =
+          writer === null || row.members.includes(writer) ? row.members : [...row.members, writer];
         const updated = await updateJournalRow(tx, row.id, {
           content: next,
           ...summarise(next),
@@ -140,10 +163,22 @@ export function createJournalsService(deps: AppDeps): JournalsService {
       return (await listJournals(db, filter)).map(toJournal);
     },
 
+    async listRuns(filter) {
+      return (await listRunJournals(db, filter)).map(toJournal);
+    },
+
+    removeRun: (taskId, runId) => deleteRunJournals(db, taskId, runId),
+
     async get(caller, id) {
       const row = await journalById(db, id);
+      // A task run's journal: whoever may see the task (its owner, its organisation's admins), in the
+      // task's own space only; anyone else does not learn that it exists.
+      if (row?.taskId) {
+        if (!(await findVisibleTask(db, caller, row.taskId))) throw notFound('Journal');
+        return toJournal(row);
+      }
       // A journal of an assignment outside the caller's space is unknown, like the assignment.
-      const assignment = row ? await findAssignmentInSpace(db, caller, row.assignmentId) : null;
+      const assignment = row?.assignmentId ? await findAssignmentInSpace(db, caller, row.assignmentId) : null;
       if (!row || !assignment) throw notFound('Journal');
       const own = row.userId === caller.userId || (row.collaborative && row.members.includes(caller.userId));
       // Spec 02 §6: the owner and co-owners read reports (an org admin who is neither does not).

@@ -17,6 +17,7 @@ import type { AppDeps, AppEnv } from '../http/context';
 import { jsonBody, params, query } from '../http/validate';
 import { createJournalsService } from '../journals/journals.service';
 import { createPlayerAi } from './player.ai';
+import { playerGuestRoutes } from './player.guest.routes';
 import { assertOpen, createPlayerService, type PlayerAccess } from './player.service';
 
 const ZAssignmentParam = z.object({ id: ZId });
@@ -25,6 +26,7 @@ const ZAssignmentParam = z.object({ id: ZId });
  * /api/player/* (src/shared/contract/player.ts): the learner player's reads, records and AI calls.
  * assignment/*: a signed-in participant of the assignment (403 otherwise, 404 unknown).
  * public/*: anyone with a public access link's code. share/*: anyone, published flows only.
+ * join/{code} and guest/join: anyone (player.guest.routes.ts).
  */
 export function playerRoutes(deps: AppDeps) {
   const player = createPlayerService(deps);
@@ -32,7 +34,8 @@ export function playerRoutes(deps: AppDeps) {
   const journals = createJournalsService(deps);
   const plain = (j: { name: string; content: string; updatedAt: string } | null) =>
     j && { name: j.name, content: j.content, updatedAt: j.updatedAt };
-  const auth = requireAuth(deps);
+  // Guest learners (issue 14) reach these routes; participant() limits them to their assignment.
+  const auth = requireAuth(deps, { guests: true });
   const origin = (c: Context<AppEnv>) =>
     deps.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(c.req.url).origin;
   const participant = (c: Context<AppEnv>, id: string) => player.asParticipant(c.get('auth').userId, id);
@@ -50,6 +53,7 @@ export function playerRoutes(deps: AppDeps) {
 
   return (
     new Hono<AppEnv>()
+      .route('/', playerGuestRoutes(deps))
       .get('/player/assignment/:id', auth, async (c) => {
         const access = await participant(c, params(c, ZAssignmentParam).id);
         return c.json({ data: await player.assignment(access, origin(c)) });

@@ -47,6 +47,24 @@ export function buildMastery(
         profileImg: null,
       });
   const everyone = [...people.values()];
+  // Most cells of a large assignment are empty: one shared (read-only) entry per person serves them all,
+  // so a report of 60 objects × 8 verbs × 300 people does not allocate 144,000 alike objects.
+  const untickedOf = new Map<string, TReportUser>(
+    everyone.map((p) => [
+      p.ifi,
+      {
+        name: p.name,
+        email: p.email,
+        profileImg: p.profileImg,
+        ticked: false,
+        score: null,
+        evidence: null,
+        evidenceUrl: null,
+        timestamp: null,
+        evidenceHistories: [],
+      },
+    ]),
+  );
 
   type Cell = SlimStatement[];
   const objects = new Map<
@@ -75,7 +93,8 @@ export function buildMastery(
     verbs: [...o.verbs.entries()]
       .map(([verbId, v]) => {
         const users: TReportUser[] = everyone.map((p) => {
-          const cell = v.byActor.get(p.ifi) ?? [];
+          const cell = v.byActor.get(p.ifi);
+          if (!cell) return untickedOf.get(p.ifi) as TReportUser;
           const latest = cell[0];
           return {
             name: p.name,

@@ -5,10 +5,12 @@ import type { LrsSpace } from '../lrs';
 
 /**
  * Aggregates of one assignment's statements for the reports, in SQL so that a report over 100,000
- * statements never carries them to Node. Every query starts with `space = … and assignment_id = …`,
- * which the LRS index lrs_st_assignment_idx (space, assignment_id, verb_id, stored) serves. Voided
- * statements and voiding statements are left out, as the LRS query does. Statement lists themselves
- * come from the LRS service (createLrsService().queryStatements).
+ * statements never carries them to Node. Every query starts with `space = … and assignment_id = …
+ * and not voided`, the predicate of the reports' indexes (migration 0018_reports_speed):
+ * lrs_st_assignment_stored_idx carries the columns the counts read (index-only scans) and
+ * lrs_st_assignment_cell_idx report-v2's cell order. Voided statements and voiding statements are
+ * left out, as the LRS query does. Statement lists themselves come from the LRS service
+ * (createLrsService().queryStatements).
  */
 export interface Scope {
   space: LrsSpace;
@@ -16,12 +18,15 @@ export interface Scope {
 }
 
 const where = (s: Scope): SQL =>
-  sql`space = ${s.space} and assignment_id = ${s.assignmentId} and voided = false and verb_id <> ${VERB_VOIDED}`;
+  sql`space = ${s.space} and assignment_id = ${s.assignmentId} and not voided and verb_id <> ${VERB_VOIDED}`;
 
 /** The parts of a statement the reports read (not attachments, authority, context activities). */
-const SLIM = sql`jsonb_build_object('actor', statement->'actor', 'verb', statement->'verb',
-  'object', statement->'object', 'result', statement->'result',
-  'context', jsonb_build_object('extensions', statement->'context'->'extensions'))`;
+const slim = (st: SQL) => sql`jsonb_build_object('actor', ${st}->'actor', 'verb', ${st}->'verb',
+  'object', ${st}->'object', 'result', ${st}->'result',
+  'context', jsonb_build_object('extensions', ${st}->'context'->'extensions'))`;
+/** Score and evidence only: the older statements of a cell (its history) need no names. */
+const SCORE_EVIDENCE = sql`jsonb_build_object('result', s.statement->'result',
+  'context', jsonb_build_object('extensions', s.statement->'context'->'extensions'))`;
 
 type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(db: Db, q: SQL): Promise<T[]> => ((await db.execute(q)) as unknown as Rows<T>).rows;
@@ -38,22 +43,40 @@ export interface SlimStatement {
   statement: Record<string, unknown>;
 }
 
-/** The newest `perCell` statements of every object × verb × actor, newest first within a cell. */
+/**
+ * The newest `perCell` statements of every object × verb × actor, newest first within a cell. Two
+ * steps: the cells are numbered over lrs_st_assignment_cell_idx alone (an index-only scan in the
+ * window's order: no sort, no statement read), then only the statements kept are read by key, the
+ * newest of each cell with actor, verb and object (the names), the older ones with score and evidence.
+ * (One join would do, but the planner cannot foresee how few rows the window keeps and reads the
+ * whole table into a hash join.)
+ */
 export async function cellStatements(db: Db, s: Scope, perCell: number): Promise<SlimStatement[]> {
-  const rows = await rowsOf<Record<string, unknown>>(
+  const kept = await rowsOf<Record<string, unknown>>(
     db,
-    sql`select object_activity_id, verb_id, actor_ifi, timestamp, st from (
-      select object_activity_id, verb_id, actor_ifi, timestamp, ${SLIM} as st,
+    sql`select statement_id, object_activity_id, verb_id, actor_ifi, timestamp, rn from (
+      select statement_id, object_activity_id, verb_id, actor_ifi, timestamp, seq,
         row_number() over (partition by object_activity_id, verb_id, actor_ifi order by timestamp desc, seq desc) as rn
       from lrs_statements where ${where(s)} and object_activity_id is not null and actor_ifi is not null) x
-    where rn <= ${perCell} order by object_activity_id, verb_id, actor_ifi, timestamp desc`,
+    where rn <= ${perCell} order by object_activity_id, verb_id, actor_ifi, timestamp desc, seq desc`,
   );
-  return rows.map((r) => ({
+  if (kept.length === 0) return [];
+  const ids = `{${kept.map((r) => String(r.statement_id)).join(',')}}`;
+  const newest = `{${kept.map((r) => (num(r.rn) === 1 ? 't' : 'f')).join(',')}}`;
+  const read = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select k.id as statement_id,
+      case when k.newest then ${slim(sql`s.statement`)} else ${SCORE_EVIDENCE} end as st
+    from unnest(${ids}::uuid[], ${newest}::boolean[]) as k(id, newest)
+    join lrs_statements s on s.space = ${s.space} and s.statement_id = k.id`,
+  );
+  const statementOf = new Map(read.map((r) => [String(r.statement_id), json(r.st)]));
+  return kept.map((r) => ({
     objectId: String(r.object_activity_id),
     verbId: String(r.verb_id),
     actor: String(r.actor_ifi),
     timestamp: iso(r.timestamp),
-    statement: json(r.st),
+    statement: statementOf.get(String(r.statement_id)) ?? {},
   }));
 }
 
@@ -88,7 +111,7 @@ export async function flowRecords(
     sql`select f.value as flow_id, r.timestamp, r.st
     from jsonb_array_elements_text(${JSON.stringify(flowIds)}::jsonb) as f
     cross join lateral (
-      select timestamp, ${SLIM} as st from lrs_statements
+      select timestamp, ${slim(sql`statement`)} as st from lrs_statements
       where ${where(s)} and flow_id = f.value
       order by timestamp desc limit ${perFlow}) r
     order by f.value, r.timestamp desc`,
@@ -96,17 +119,21 @@ export async function flowRecords(
   return rows.map((r) => ({ flowId: String(r.flow_id), timestamp: iso(r.timestamp), statement: json(r.st) }));
 }
 
-/** Statements per UTC day, oldest day first. */
+/** Statements per UTC day, oldest day first (the day formatted once per group, not per statement). */
 export async function perDay(db: Db, s: Scope): Promise<Array<{ date: string; interactions: number }>> {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`select to_char(timestamp at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as n
-      from lrs_statements where ${where(s)} group by day order by day`,
+    sql`select to_char(d, 'YYYY-MM-DD') as day, n from (
+      select date_trunc('day', timestamp at time zone 'UTC') as d, count(*) as n
+      from lrs_statements where ${where(s)} group by d) g order by d`,
   );
   return rows.map((r) => ({ date: String(r.day), interactions: num(r.n) }));
 }
 
-/** The actors with most statements (ties by identifier). */
+/**
+ * The actors with most statements (ties by identifier): counted over the index, then each named by its
+ * newest statement in the assignment (one statement read per actor, at any number of statements).
+ */
 export async function topActors(
   db: Db,
   s: Scope,
@@ -114,10 +141,14 @@ export async function topActors(
 ): Promise<Array<{ name: string | null; mbox: string | null; account: string | null; n: number }>> {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`select actor_ifi, count(*) as n, max(statement->'actor'->>'name') as name,
-        max(statement->'actor'->>'mbox') as mbox, max(statement->'actor'->'account'->>'name') as account
-      from lrs_statements where ${where(s)} and actor_ifi is not null
-      group by actor_ifi order by n desc, actor_ifi limit ${limit}`,
+    sql`select top.actor_ifi, top.n, names.name, names.mbox, names.account from (
+        select actor_ifi, count(*) as n from lrs_statements where ${where(s)} and actor_ifi is not null
+        group by actor_ifi order by n desc, actor_ifi limit ${limit}) top
+      cross join lateral (
+        select statement->'actor'->>'name' as name, statement->'actor'->>'mbox' as mbox,
+          statement->'actor'->'account'->>'name' as account
+        from lrs_statements where ${where(s)} and actor_ifi = top.actor_ifi order by stored desc limit 1) names
+      order by top.n desc, top.actor_ifi`,
   );
   return rows.map((r) => ({
     name: (r.name as string | null) ?? null,
@@ -127,27 +158,33 @@ export async function topActors(
   }));
 }
 
-/** Statements per verb (most first), with one display map of each. */
-export async function verbCounts(
+/**
+ * Statements per verb (most first) and the number of distinct actors, in one pass over the index
+ * (grouping sets), with the display map of each verb's newest statement (one statement read per verb).
+ */
+export async function verbsAndActors(
   db: Db,
   s: Scope,
-): Promise<Array<{ id: string; display: unknown; count: number }>> {
+): Promise<{ verbs: Array<{ id: string; display: unknown; count: number }>; actors: number }> {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`select verb_id, count(*) as n, min((statement->'verb'->'display')::text) as display
-      from lrs_statements where ${where(s)} group by verb_id order by n desc, verb_id`,
+    sql`with g as materialized (
+        select verb_id, actor_ifi, grouping(verb_id) as by_actor, count(*) as n from lrs_statements
+        where ${where(s)} group by grouping sets ((verb_id), (actor_ifi)))
+      select verb_id, n, (
+          select (statement->'verb'->'display')::text from lrs_statements
+          where ${where(s)} and verb_id = g.verb_id order by stored desc limit 1) as display
+        from g where by_actor = 0
+      union all
+      select null, count(*), null from g where by_actor = 1 and actor_ifi is not null`,
   );
-  return rows.map((r) => ({
-    id: String(r.verb_id),
-    display: r.display ? JSON.parse(String(r.display)) : null,
-    count: num(r.n),
-  }));
-}
-
-export async function distinctActors(db: Db, s: Scope): Promise<number> {
-  const [row] = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`select count(distinct actor_ifi) as n from lrs_statements where ${where(s)}`,
-  );
-  return num(row?.n ?? 0);
+  const verbs = rows
+    .filter((r) => r.verb_id !== null)
+    .map((r) => ({
+      id: String(r.verb_id),
+      display: r.display ? JSON.parse(String(r.display)) : null,
+      count: num(r.n),
+    }))
+    .sort((a, b) => b.count - a.count || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { verbs, actors: num(rows.find((r) => r.verb_id === null)?.n ?? 0) };
 }

@@ -32,13 +32,12 @@ import { buildCollaborative, buildJournalReport } from './journal-report';
 import { buildMastery, personIfi } from './mastery';
 import {
   cellStatements,
-  distinctActors,
   flowCounts,
   flowRecords,
   perDay,
   type Scope,
   topActors,
-  verbCounts,
+  verbsAndActors,
 } from './reports.repo';
 
 export const REPORTS_FORBIDDEN = 'Only the owner and co-owners of this assignment can read its reports.';
@@ -181,18 +180,25 @@ export function createReportsService(deps: AppDeps) {
 
     async dashboard(caller: Caller, id: string, q: { verb?: string; limit: number }) {
       const { scope } = await scoped(caller, id);
-      const [verbs, active] = await Promise.all([verbCounts(db, scope), distinctActors(db, scope)]);
-      const statements: Record<string, unknown>[] = [];
-      let cursor = null;
-      do {
-        const page = await lrs.queryStatements(
-          scope.space,
-          { assignmentId: scope.assignmentId, ...(q.verb ? { verb: q.verb } : {}) },
-          { limit: Math.min(500, q.limit - statements.length), cursor },
-        );
-        statements.push(...page.statements);
-        cursor = page.next;
-      } while (cursor && statements.length < q.limit);
+      // The counts and the statement list at once (two connections on PostgreSQL).
+      const readStatements = async () => {
+        const statements: Record<string, unknown>[] = [];
+        let cursor = null;
+        do {
+          const page = await lrs.queryStatements(
+            scope.space,
+            { assignmentId: scope.assignmentId, ...(q.verb ? { verb: q.verb } : {}) },
+            { limit: Math.min(500, q.limit - statements.length), cursor },
+          );
+          statements.push(...page.statements);
+          cursor = page.next;
+        } while (cursor && statements.length < q.limit);
+        return statements;
+      };
+      const [{ verbs, actors: active }, statements] = await Promise.all([
+        verbsAndActors(db, scope),
+        readStatements(),
+      ]);
       const named = verbs.map((v) => ({
         id: v.id,
         name: langText(v.display) ?? iriTail(v.id),

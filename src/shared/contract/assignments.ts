@@ -228,6 +228,8 @@ export const ZParticipant = z.object({
   profileImg: zText().nullable(),
   viewOutput: z.boolean(),
   joinedAt: zText(),
+  /** Joined with a display name only (the assignment needs no sign-in); email is then ''. */
+  isGuest: z.boolean().optional(),
   flows: z.array(ZParticipantFlow),
 });
 export type TParticipant = z.infer<typeof ZParticipant>;
@@ -262,6 +264,7 @@ export const ZJoinedAssignment = z.object({
   code: zText(),
   alreadyJoined: z.boolean(),
 });
+export type TJoinedAssignment = z.infer<typeof ZJoinedAssignment>;
 
 export const ZAssignmentResponse = z.object({ data: ZAssignmentDetail });
 export const ZAssignmentWithMessage = z.object({ data: ZAssignmentDetail, message: zText() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './collections';
+import { ZJournal } from './reports';
 import { zText } from './text';
 
 /**
@@ -13,6 +14,8 @@ import { zText } from './text';
  *   GET    /api/tasks/{id}/slots            → { slots: TTaskSlot[] } (what the run's input JSON answers)
  *   GET    /api/tasks/{id}/usage?from=&to=  → { usage: TTaskUsageRow[] } (per API key and UTC day)
  *   GET    /api/tasks/{id}/usage/export?from=&to= → text/csv
+ *   GET    /api/tasks/{id}/journals?runId=&from=&to=&limit= → { journals: TJournal[] } (the journals
+ *          its runs' journal blocks wrote: the newest `limit` runs, each run's in the order written)
  *   POST   /api/tasks/generate-name-description { flows } → { name, description, provider }
  * The task's owner manages it, and in an organisation its admins too; anyone else gets 404.
  *
@@ -141,6 +144,17 @@ export const ZTaskUsageRow = z.object({
 });
 export type TTaskUsageRow = z.infer<typeof ZTaskUsageRow>;
 
+/** Runs whose journals one page of GET /api/tasks/{id}/journals lists by default. */
+export const TASK_JOURNAL_RUNS = 20;
+export const ZTaskJournalsQuery = z.object({
+  runId: ZId.optional(),
+  from: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).optional(),
+  to: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(TASK_JOURNAL_RUNS),
+});
+export type TTaskJournalsQuery = { runId?: string; from?: string; to?: string; limit?: number };
+export const ZTaskJournalsResponse = z.object({ journals: z.array(ZJournal) });
+
 export const ZTaskResponse = z.object({ data: ZTask, message: zText().optional() });
 export const ZTaskDetailResponse = z.object({ data: ZTaskDetail });
 export const ZTaskListResponse = z.object({ tasks: z.array(ZTask), total: z.number().int() });
@@ -162,7 +176,7 @@ export const ZTaskRunResult = z.object({
   /** The xAPI registration of the run's statements in the task's LRS, and how many were stored. */
   registration: zText().optional(),
   statements: z.number().int().optional(),
-  /** Journals the run's journal blocks wrote (kept for the run only: a task run has no assignment). */
+  /** Journals the run's journal blocks wrote (kept per run; GET /api/tasks/{id}/journals?runId=). */
   journals: z.array(z.object({ name: zText(), content: zText() })).optional(),
 });
 export type TTaskRunResult = z.infer<typeof ZTaskRunResult>;

@@ -4,7 +4,8 @@ import { zText } from './text';
 
 /**
  * Reports and journals (spec 02 §2, §3, §7). Signed-in user in the space of the `orgId` header:
- *   GET /api/journal/{id}  → { data: TJournal } (managers of its assignment, its author, its members)
+ *   GET /api/journal/{id}  → { data: TJournal } (managers of its assignment, its author, its members;
+ *                            a task run's journal: who may see the task's detail)
  * The report routes are listed in ./reports-routes.ts once they exist.
  */
 
@@ -25,7 +26,10 @@ export const ZJournal = z.object({
   paragraph: zText(),
   isArchive: z.boolean(),
   type: zText(),
-  assignmentId: zText(),
+  /** The assignment of the journal; null for a journal of an automation task's run (taskId, runId). */
+  assignmentId: zText().nullable(),
+  taskId: zText().nullable().optional(),
+  runId: zText().nullable().optional(),
   flowId: zText().nullable(),
   userId: zText().nullable(),
   collaborative: z.boolean(),

@@ -34,7 +34,13 @@ export function PreviewDrawer(props: { title: string; url: string; onClose: () =
         <h2 id={titleId}>
           {props.title} <span className="muted">{t('preview.label')}</span>
         </h2>
-        <Button size="sm" variant="secondary" aria-pressed={wide} onClick={() => setWide((w) => !w)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          className="preview-drawer__widen"
+          aria-pressed={wide}
+          onClick={() => setWide((w) => !w)}
+        >
           {wide ? t('preview.collapse') : t('preview.expand')}
         </Button>
         <Button size="sm" variant="secondary" onClick={onClose}>

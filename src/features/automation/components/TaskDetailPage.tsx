@@ -19,6 +19,7 @@ import { showToast, toastSuccess } from '../../../ui/surfaces';
 import { automationApi } from '../automation.api';
 import { curlExample } from '../curl';
 import { PreviewDrawer } from './PreviewDrawer';
+import { RunJournals } from './RunJournals';
 import { StatusDot } from './StatusDot';
 import { UsageTable } from './UsageTable';
 import '../automation.css';
@@ -245,6 +246,7 @@ export default function TaskDetailPage() {
         </Button>
       </div>
       <UsageTable rows={rows} orgCode={orgCode} />
+      <RunJournals taskId={task._id} from={range.from} to={range.to} />
     </section>
   );
 }

@@ -17,6 +17,11 @@ export const users = pgTable('users', {
   linkedWithGoogleSpreadSheet: boolean('linked_with_google_spreadsheet').notNull().default(false),
   /** Raised by sign-out and password changes: access tokens of an older version stop working. */
   sessionVersion: integer('session_version').notNull().default(0),
+  /**
+   * A guest learner (issue 14): joined an assignment that needs no sign-in with a display name only.
+   * The e-mail is a reserved `guest-{id}@guest.invalid`; guests reach nothing but that assignment.
+   */
+  isGuest: boolean('is_guest').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { assignments } from './assignments';
+import { automationTasks } from './automation';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -9,14 +10,25 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  * belongs to one participant (user_id) and is known by its name in the assignment; a collaborative
  * one (collaborative = true, user_id null) is shared by the assignment's learners, who become its
  * members when they write. Both keep the flow and the block (ref_id) that last wrote them.
+ *
+ * A journal has exactly one owner (journals_owner_check): an assignment (above), or one run of an
+ * automation task (task_id + run_id, spec 03; issue 17). A task run's journal belongs to that run
+ * only, known by its name in the run: the caller of a task is a system outside calling for people we
+ * do not know (its API key is the actor), so a journal shared by all runs would show one call's
+ * writing to the next caller and make concurrent runs overwrite each other. run_id is the id of the
+ * run's usage row (task_usage.id), which is written when the run ends, hence no foreign key to it;
+ * the task's deletion removes its runs' journals.
  */
 export const journals = pgTable(
   'journals',
   {
     id: text('id').primaryKey(),
-    assignmentId: text('assignment_id')
-      .notNull()
-      .references(() => assignments.id, { onDelete: 'cascade' }),
+    /** The assignment of the journal; null for a journal of a task run. */
+    assignmentId: text('assignment_id').references(() => assignments.id, { onDelete: 'cascade' }),
+    /** The automation task whose run wrote it; null for an assignment's journal. */
+    taskId: text('task_id').references(() => automationTasks.id, { onDelete: 'cascade' }),
+    /** The task run (task_usage.id) the journal belongs to; set exactly when task_id is. */
+    runId: text('run_id'),
     /** The participant of a personal journal; null for a collaborative journal. */
     userId: text('user_id'),
     collaborative: boolean('collaborative').notNull().default(false),
@@ -46,5 +58,11 @@ export const journals = pgTable(
       .on(t.assignmentId, t.name)
       .where(sql`${t.collaborative} = true`),
     index('journals_assignment_idx').on(t.assignmentId, t.collaborative, t.updatedAt),
+    uniqueIndex('journals_run_key_idx').on(t.runId, t.name).where(sql`${t.taskId} is not null`),
+    index('journals_task_idx').on(t.taskId, t.createdAt),
+    check(
+      'journals_owner_check',
+      sql`(${t.assignmentId} is null) <> (${t.taskId} is null) and (${t.taskId} is null) = (${t.runId} is null)`,
+    ),
   ],
 );

@@ -86,6 +86,25 @@ export const lrsStatements = pgTable(
     index('lrs_st_assignment_flow_idx')
       .on(t.space, t.assignmentId, t.flowId, t.timestamp)
       .where(sql`${t.assignmentId} is not null and ${t.flowId} is not null`),
+    // The reports over one assignment (migration 0018_reports_speed), both without voided statements.
+    // Newest first with the columns the aggregates read, so counts per verb, actor, flow and day and
+    // the dashboard's statement list are index-only scans or ranges of it, never a table scan.
+    index('lrs_st_assignment_stored_idx')
+      .on(t.space, t.assignmentId, t.stored, t.seq, t.verbId, t.actorIfi, t.flowId, t.timestamp)
+      .where(sql`${t.assignmentId} is not null and not ${t.voided}`),
+    // report-v2's cells (object × verb × actor, newest first) in the order its window function reads them.
+    index('lrs_st_assignment_cell_idx')
+      .on(
+        t.space,
+        t.assignmentId,
+        t.objectActivityId,
+        t.verbId,
+        t.actorIfi,
+        t.timestamp.desc().nullsFirst(),
+        t.seq.desc().nullsFirst(),
+        t.statementId,
+      )
+      .where(sql`${t.assignmentId} is not null and not ${t.voided}`),
     index('lrs_st_ref_idx').on(t.space, t.objectStatementId).where(sql`${t.objectStatementId} is not null`),
     index('lrs_st_related_activities_idx').using('gin', t.relatedActivities),
     index('lrs_st_related_agents_idx').using('gin', t.relatedAgents),

@@ -85,7 +85,13 @@ export function ParticipantMatrix(props: {
                   <Avatar email={p.email} name={displayName(p, t('unknownUser'))} src={p.profileImg} />
                   <span className="matrix__who">
                     <span className="matrix__name">{displayName(p, t('unknownUser'))}</span>
-                    {p.fullname && <span className="matrix__email">{p.email}</span>}
+                    {p.isGuest ? (
+                      <span className="matrix__email matrix__guest" data-testid="guest-badge">
+                        {t('participants.guest')}
+                      </span>
+                    ) : (
+                      p.fullname && <span className="matrix__email">{p.email}</span>
+                    )}
                   </span>
                 </th>
                 {flows.map((f) => {

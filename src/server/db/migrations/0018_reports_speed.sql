@@ -1,0 +1,2 @@
+CREATE INDEX "lrs_st_assignment_stored_idx" ON "lrs_statements" USING btree ("space","assignment_id","stored","seq","verb_id","actor_ifi","flow_id","timestamp") WHERE "lrs_statements"."assignment_id" is not null and not "lrs_statements"."voided";--> statement-breakpoint
+CREATE INDEX "lrs_st_assignment_cell_idx" ON "lrs_statements" USING btree ("space","assignment_id","object_activity_id","verb_id","actor_ifi","timestamp" DESC NULLS FIRST,"seq" DESC NULLS FIRST,"statement_id") WHERE "lrs_statements"."assignment_id" is not null and not "lrs_statements"."voided";
