@@ -67,15 +67,37 @@ export type FlowJsonRow = FlowMeta & { nodesJson: string; edgesJson: string };
  * parse of ~80 KB into objects and no JSON.stringify of them again.
  */
 export async function findFlowJson(db: Db, orgId: string | null, id: string): Promise<FlowJsonRow | null> {
-  const [row] = await db
+  const [row] = await readJson(db, orgId === null).execute({ id, orgId });
+  return (row as FlowJsonRow | undefined) ?? null;
+}
+
+/**
+ * The read of a flow as a prepared statement (one per database and space kind): built once, and on
+ * PostgreSQL parsed and planned once per connection.
+ */
+const readJsonStatements = new WeakMap<Db, ReturnType<typeof prepareReadJson>[]>();
+const prepareReadJson = (db: Db, personal: boolean) =>
+  db
     .select({
       ...metaColumns,
       nodesJson: sql<string>`${flows.nodes}::text`,
       edgesJson: sql<string>`${flows.edges}::text`,
     })
     .from(flows)
-    .where(and(eq(flows.id, id), inSpace(flows.orgId, orgId)));
-  return row ?? null;
+    .where(
+      and(
+        eq(flows.id, sql.placeholder('id')),
+        personal ? isNull(flows.orgId) : eq(flows.orgId, sql.placeholder('orgId')),
+      ),
+    )
+    .prepare(personal ? 'flow_read_json_personal' : 'flow_read_json');
+function readJson(db: Db, personal: boolean) {
+  let pair = readJsonStatements.get(db);
+  if (!pair) {
+    pair = [prepareReadJson(db, false), prepareReadJson(db, true)];
+    readJsonStatements.set(db, pair);
+  }
+  return pair[personal ? 1 : 0];
 }
 
 export async function findFlows(db: Db, orgId: string | null, ids: string[]): Promise<FlowRow[]> {
