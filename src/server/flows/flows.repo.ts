@@ -53,10 +53,7 @@ export async function findFlow(db: Db, orgId: string | null, id: string): Promis
 
 /** A flow without its graph: a save that replaces the whole graph does not need the stored one. */
 export async function findFlowMeta(db: Db, orgId: string | null, id: string): Promise<FlowMeta | null> {
-  const [row] = await db
-    .select(metaColumns)
-    .from(flows)
-    .where(and(eq(flows.id, id), inSpace(flows.orgId, orgId)));
+  const [row] = await readMeta(db, orgId === null).execute({ id, orgId });
   return row ?? null;
 }
 
@@ -72,11 +69,26 @@ export async function findFlowJson(db: Db, orgId: string | null, id: string): Pr
 }
 
 /**
- * The read of a flow as a prepared statement (one per database and space kind): built once, and on
- * PostgreSQL parsed and planned once per connection.
+ * A query by flow id in a space as prepared statements, one per database and kind of space (personal
+ * or an organisation): built once, and on PostgreSQL parsed and planned once per connection.
  */
-const readJsonStatements = new WeakMap<Db, ReturnType<typeof prepareReadJson>[]>();
-const prepareReadJson = (db: Db, personal: boolean) =>
+function perSpace<T>(build: (db: Db, personal: boolean) => T): (db: Db, personal: boolean) => T {
+  const cache = new WeakMap<Db, [T, T]>();
+  return (db, personal) => {
+    let pair = cache.get(db);
+    if (!pair) {
+      pair = [build(db, false), build(db, true)];
+      cache.set(db, pair);
+    }
+    return pair[personal ? 1 : 0];
+  };
+}
+const byIdInSpace = (personal: boolean) =>
+  and(
+    eq(flows.id, sql.placeholder('id')),
+    personal ? isNull(flows.orgId) : eq(flows.orgId, sql.placeholder('orgId')),
+  );
+const readJson = perSpace((db, personal) =>
   db
     .select({
       ...metaColumns,
@@ -84,21 +96,16 @@ const prepareReadJson = (db: Db, personal: boolean) =>
       edgesJson: sql<string>`${flows.edges}::text`,
     })
     .from(flows)
-    .where(
-      and(
-        eq(flows.id, sql.placeholder('id')),
-        personal ? isNull(flows.orgId) : eq(flows.orgId, sql.placeholder('orgId')),
-      ),
-    )
-    .prepare(personal ? 'flow_read_json_personal' : 'flow_read_json');
-function readJson(db: Db, personal: boolean) {
-  let pair = readJsonStatements.get(db);
-  if (!pair) {
-    pair = [prepareReadJson(db, false), prepareReadJson(db, true)];
-    readJsonStatements.set(db, pair);
-  }
-  return pair[personal ? 1 : 0];
-}
+    .where(byIdInSpace(personal))
+    .prepare(personal ? 'flow_read_json_personal' : 'flow_read_json'),
+);
+const readMeta = perSpace((db, personal) =>
+  db
+    .select(metaColumns)
+    .from(flows)
+    .where(byIdInSpace(personal))
+    .prepare(personal ? 'flow_meta_personal' : 'flow_meta'),
+);
 
 export async function findFlows(db: Db, orgId: string | null, ids: string[]): Promise<FlowRow[]> {
   if (!ids.length) return [];
