@@ -47,17 +47,23 @@ export const playerApi = {
         { quiet: true, anonymous: anonymous(t) },
       ),
     ),
-  journal: (id: string, name: string) =>
+  /** collaborative: the assignment's shared journal of that name instead of the learner's own. */
+  journal: (id: string, name: string, collaborative = false) =>
     as<{ data: { name: string; content: string; updatedAt: string } | null }>(
-      api.get(`player/assignment/${id}/journal`, { query: { name }, quiet: true }),
+      api.get(`player/assignment/${id}/journal`, {
+        query: collaborative ? { name, collaborative: true } : { name },
+        quiet: true,
+      }),
     ),
   writeJournal: (
     id: string,
     flowId: string,
-    body: { name: string; content: string; nodeId: string; nodeType: string },
+    body: { name: string; content: string; nodeId: string; nodeType: string; collaborative?: boolean },
   ) => api.put(`player/assignment/${id}/flow/${flowId}/journal`, body, { quiet: true }),
-  updateJournal: (id: string, body: { name: string; content: string; mode: 'append' | 'replace' }) =>
-    as<{ updated: boolean }>(api.post(`player/assignment/${id}/journal/update`, body, { quiet: true })),
+  updateJournal: (
+    id: string,
+    body: { name: string; content: string; mode: 'append' | 'replace'; collaborative?: boolean },
+  ) => as<{ updated: boolean }>(api.post(`player/assignment/${id}/journal/update`, body, { quiet: true })),
 
   /** Streams an AI answer line by line (NDJSON); a refusal before the stream is an ApiError. */
   async *ai(

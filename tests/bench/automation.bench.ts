@@ -9,7 +9,7 @@ import { parseCredits } from '../../src/shared/domain/decimal';
 import { newId } from '../../src/shared/domain/ids';
 import { createTestApp } from '../api/harness';
 import { makeUser } from '../api/helpers/users';
-import type { Bench, BenchRow } from './bench';
+import { type Bench, type BenchRow, percentile as pct } from './bench';
 
 /**
  * Task runs through the real runner (the one the route calls) on PGlite with the offline provider:
@@ -19,8 +19,6 @@ import type { Bench, BenchRow } from './bench';
  */
 const RUNS = 200;
 const OVERHEAD_SAMPLES = 300;
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 
 function twentyBlocks() {

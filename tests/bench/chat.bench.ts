@@ -5,17 +5,12 @@ import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { createAiProvider } from '../../src/server/adapters/ai/provider';
-import { createMailAdapter } from '../../src/server/adapters/mail/mail';
 import { createApp } from '../../src/server/app';
-import { insertUser } from '../../src/server/auth/auth.repo';
-import { createTokenService } from '../../src/server/auth/tokens';
 import { createCreditsService } from '../../src/server/credits/credits.service';
 import { openDatabase } from '../../src/server/db/client';
-import { readEnv } from '../../src/server/env';
-import type { AppDeps } from '../../src/server/http/context';
-import { createLogger } from '../../src/server/http/logger';
 import { parseCredits } from '../../src/shared/domain/decimal';
-import type { Bench, BenchRow } from './bench';
+import { type Bench, type BenchRow, percentile as pct } from './bench';
+import { benchDeps, benchUser } from './bench-app';
 import type { PeerAsk, StreamTiming } from './chat.peer';
 
 /**
@@ -27,11 +22,6 @@ import type { PeerAsk, StreamTiming } from './chat.peer';
 const SAMPLES = 200;
 const CONCURRENT = 100;
 const PIECES = Array.from({ length: 40 }, (_, i) => `token${i} `);
-
-const pct = (values: number[], p: number) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 
 /** The provider and the timing client in their own thread (chat.peer.ts); answers come back by id. */
 async function startPeer() {
@@ -85,41 +75,18 @@ export const chatBench: Bench = {
     const engine = url ? 'PostgreSQL' : 'PGlite';
     const database = await openDatabase(url ? { url } : { pgliteDir: 'memory://' });
     if (url) await database.truncateAll();
-    const env = readEnv({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      JWT_SECRET: 'x'.repeat(40),
-      AI_BASE_URL: provider.baseURL,
-    });
-    const logger = createLogger('silent');
-    const tokens = await createTokenService(database.db, env);
-    const deps: AppDeps = {
-      env,
-      database,
-      logger,
-      tokens,
-      mail: createMailAdapter(env, database.db, logger),
-      ai: createAiProvider(env),
-    };
+    const deps = await benchDeps(database, { env: { AI_BASE_URL: provider.baseURL }, ai: createAiProvider });
     const app = createApp(deps);
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise((r) => server.once('listening', r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const user = await insertUser(database.db, {
-        email: 'bench@chat.test',
-        passwordHash: null,
-        fullname: '',
-        emailVerified: true,
-      });
-      if (!user) throw new Error('bench user');
+      const { user, token } = await benchUser(deps, 'bench@chat.test', '');
       await createCreditsService(deps).grant({
         to: { kind: 'user', userId: user.id },
         amount: parseCredits('100000'),
         idempotencyKey: 'bench',
       });
-      const { token } = await tokens.sign({ userId: user.id, email: user.email });
       const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
       const created = await fetch(`${base}/api/chat-with-ai/chat`, {
         method: 'POST',

@@ -1,13 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createOfflineProvider } from '../../src/server/adapters/ai/offline';
-import { createMailAdapter } from '../../src/server/adapters/mail/mail';
 import { createApp } from '../../src/server/app';
-import { createTokenService } from '../../src/server/auth/tokens';
 import { openDatabase } from '../../src/server/db/client';
-import { readEnv } from '../../src/server/env';
-import type { AppDeps } from '../../src/server/http/context';
-import { createLogger } from '../../src/server/http/logger';
+import { benchDeps } from './bench-app';
 import { random, seed } from './tool-search.seed';
 
 /**
@@ -18,16 +13,7 @@ import { random, seed } from './tool-search.seed';
 const url = process.env.LOAD_DB_URL;
 const database = await openDatabase(url ? { url } : { pgliteDir: 'memory://' });
 await database.truncateAll();
-const env = readEnv({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  SEED_DEMO: 'false',
-  JWT_SECRET: 'x'.repeat(40),
-});
-const logger = createLogger('silent');
-const tokens = await createTokenService(database.db, env);
-const mail = createMailAdapter(env, database.db, logger);
-const deps: AppDeps = { env, database, logger, tokens, mail, ai: createOfflineProvider() };
+const deps = await benchDeps(database);
 const { token, orgId } = await seed(deps, random(11));
 const server = serve({ fetch: createApp(deps).fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise((resolve) => server.once('listening', resolve));

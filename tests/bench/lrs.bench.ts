@@ -1,16 +1,9 @@
 import { cpus, loadavg } from 'node:os';
-import { createOfflineProvider } from '../../src/server/adapters/ai/offline';
-import { createMailAdapter } from '../../src/server/adapters/mail/mail';
-import type { FileStorage } from '../../src/server/adapters/storage/storage';
 import { createApp } from '../../src/server/app';
-import { insertUser } from '../../src/server/auth/auth.repo';
-import { createTokenService } from '../../src/server/auth/tokens';
-import { type Database, openDatabase } from '../../src/server/db/client';
-import { readEnv } from '../../src/server/env';
-import type { AppDeps } from '../../src/server/http/context';
-import { createLogger } from '../../src/server/http/logger';
+import type { Database } from '../../src/server/db/client';
 import { createLrsService, lrsSpace } from '../../src/server/lrs';
-import type { Bench, BenchRow } from './bench';
+import { type Bench, type BenchRow, percentile as pct } from './bench';
+import { benchDeps, benchUser, noFiles, onPglite, onPostgres } from './bench-app';
 import { ACTORS, activityId, actorMbox, bulkFill, registrationOf, verbId } from './lrs.seed';
 import { postgresCpu } from './proc-cpu';
 
@@ -22,17 +15,7 @@ const QUERIES = 200;
 const TARGET_INGEST = 10_000;
 const TARGET_QUERY_P50 = 5;
 
-const pct = (values: number[], p: number) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 const ms = (v: number) => `${v.toFixed(2)} ms`;
-const noFiles: FileStorage = {
-  kind: 'local',
-  put: async () => {},
-  get: async () => null,
-  delete: async () => {},
-};
 
 export function batch(n: number) {
   return Array.from({ length: BATCH }, (_, i) => {
@@ -57,32 +40,9 @@ export function batch(n: number) {
 }
 
 async function measure(database: Database, engine: string): Promise<BenchRow[]> {
-  const env = readEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    JWT_SECRET: 'x'.repeat(40),
-  });
-  const logger = createLogger('silent');
-  const tokens = await createTokenService(database.db, env);
-  const deps: AppDeps = {
-    env,
-    database,
-    logger,
-    tokens,
-    mail: createMailAdapter(env, database.db, logger),
-    ai: createOfflineProvider(),
-    storage: noFiles,
-  };
+  const deps = await benchDeps(database, { storage: noFiles });
   const app = createApp(deps);
-  const user = await insertUser(database.db, {
-    email: 'bench@lrs.test',
-    passwordHash: null,
-    fullname: 'Bench',
-    emailVerified: true,
-  });
-  if (!user) throw new Error('bench user');
-  const { token } = await tokens.sign({ userId: user.id, email: user.email });
+  const { user, token } = await benchUser(deps, 'bench@lrs.test', 'Bench');
   const created = await app.request('/api/lrs/credentials', {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
@@ -207,26 +167,8 @@ async function measure(database: Database, engine: string): Promise<BenchRow[]> 
 export const lrsBench: Bench = {
   name: 'lrs',
   async run(): Promise<BenchRow[]> {
-    const rows: BenchRow[] = [];
-    const url = process.env.TEST_DATABASE_URL;
-    if (url) {
-      const pg = await openDatabase({ url });
-      try {
-        await pg.truncateAll();
-        rows.push(...(await measure(pg, 'PostgreSQL')));
-      } finally {
-        await pg.truncateAll();
-        await pg.close();
-      }
-    }
-    if (process.env.LRS_BENCH_SKIP_PGLITE !== 'true') {
-      const pglite = await openDatabase({ pgliteDir: 'memory://' });
-      try {
-        rows.push(...(await measure(pglite, 'PGlite')));
-      } finally {
-        await pglite.close();
-      }
-    }
+    const rows = await onPostgres(measure);
+    if (process.env.LRS_BENCH_SKIP_PGLITE !== 'true') rows.push(...(await onPglite(measure)));
     return rows;
   },
 };

@@ -1,19 +1,12 @@
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { createOfflineProvider } from '../../src/server/adapters/ai/offline';
-import { createMailAdapter } from '../../src/server/adapters/mail/mail';
-import type { FileStorage } from '../../src/server/adapters/storage/storage';
 import { createApp } from '../../src/server/app';
 import { insertAssignment } from '../../src/server/assignments/assignments.repo';
-import { insertUser } from '../../src/server/auth/auth.repo';
-import { createTokenService } from '../../src/server/auth/tokens';
-import { type Database, openDatabase } from '../../src/server/db/client';
-import { readEnv } from '../../src/server/env';
-import type { AppDeps } from '../../src/server/http/context';
-import { createLogger } from '../../src/server/http/logger';
+import type { Database } from '../../src/server/db/client';
 import { lrsSpace } from '../../src/server/lrs';
 import { newId } from '../../src/shared/domain/ids';
-import type { Bench, BenchRow } from './bench';
+import { type Bench, type BenchRow, percentile as pct } from './bench';
+import { benchDeps, benchUser, noFiles, onPglite, onPostgres } from './bench-app';
 import { fillAssignment } from './reports.seed';
 
 /** Statements of the measured assignment (and as many of another one beside it); REPORTS_BENCH_STATEMENTS for a quicker run. */
@@ -30,45 +23,12 @@ const ROUTES = [
   'collaborative-journal-report',
 ];
 
-const pct = (values: number[], p: number) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 const ms = (v: number) => `${v.toFixed(1)} ms`;
-const noFiles: FileStorage = {
-  kind: 'local',
-  put: async () => {},
-  get: async () => null,
-  delete: async () => {},
-};
 
 async function measure(database: Database, engine: string): Promise<BenchRow[]> {
-  const env = readEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    JWT_SECRET: 'x'.repeat(40),
-  });
-  const logger = createLogger('silent');
-  const tokens = await createTokenService(database.db, env);
-  const deps: AppDeps = {
-    env,
-    database,
-    logger,
-    tokens,
-    mail: createMailAdapter(env, database.db, logger),
-    ai: createOfflineProvider(),
-    storage: noFiles,
-  };
+  const deps = await benchDeps(database, { storage: noFiles });
   const app = createApp(deps);
-  const user = await insertUser(database.db, {
-    email: 'teacher@reports.test',
-    passwordHash: null,
-    fullname: 'Teacher',
-    emailVerified: true,
-  });
-  if (!user) throw new Error('bench user');
-  const { token } = await tokens.sign({ userId: user.id, email: user.email });
+  const { user, token } = await benchUser(deps, 'teacher@reports.test', 'Teacher');
   const make = async (name: string) => {
     const row = await insertAssignment(database.db, {
       id: newId(),
@@ -133,25 +93,9 @@ async function measure(database: Database, engine: string): Promise<BenchRow[]> 
 export const reportsBench: Bench = {
   name: 'reports',
   async run(): Promise<BenchRow[]> {
-    const rows: BenchRow[] = [];
-    const url = process.env.TEST_DATABASE_URL;
-    if (url) {
-      const pg = await openDatabase({ url });
-      try {
-        await pg.truncateAll();
-        rows.push(...(await measure(pg, 'PostgreSQL')));
-      } finally {
-        await pg.truncateAll();
-        await pg.close();
-      }
-    }
+    const rows = await onPostgres(measure);
     if (process.env.REPORTS_BENCH_ENGINES === 'pg') return rows; // PostgreSQL only, for a quicker run
-    const pglite = await openDatabase({ pgliteDir: 'memory://' });
-    try {
-      rows.push(...(await measure(pglite, 'PGlite')));
-    } finally {
-      await pglite.close();
-    }
+    rows.push(...(await onPglite(measure)));
     return rows;
   },
 };

@@ -1,21 +1,14 @@
 import { cpus, loadavg } from 'node:os';
-import { createOfflineProvider } from '../../src/server/adapters/ai/offline';
-import { createMailAdapter } from '../../src/server/adapters/mail/mail';
 import { createApp } from '../../src/server/app';
-import { createTokenService } from '../../src/server/auth/tokens';
-import { type Database, openDatabase } from '../../src/server/db/client';
-import { readEnv } from '../../src/server/env';
-import type { AppDeps } from '../../src/server/http/context';
-import { createLogger } from '../../src/server/http/logger';
-import type { Bench, BenchRow } from './bench';
+import type { Database } from '../../src/server/db/client';
+import { type Bench, type BenchRow, percentile } from './bench';
+import { benchDeps, onPglite, onPostgres } from './bench-app';
 import { random, seed, TOOLS, TOPICS } from './tool-search.seed';
 
 const SEARCHES = 200;
 const WARMUP = 20;
 const TARGET_MS = 20;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 /**
@@ -54,16 +47,7 @@ function queries(rnd: (n: number) => number, tagIds: string[]): Array<{ kind: st
 
 /** Seeds one database and runs the searches through the real app; returns the figures. */
 async function measure(database: Database, engine: string): Promise<BenchRow[]> {
-  const env = readEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    JWT_SECRET: 'x'.repeat(40),
-  });
-  const logger = createLogger('silent');
-  const tokens = await createTokenService(database.db, env);
-  const mail = createMailAdapter(env, database.db, logger);
-  const deps: AppDeps = { env, database, logger, tokens, mail, ai: createOfflineProvider() };
+  const deps = await benchDeps(database);
   const app = createApp(deps);
   const rnd = random(7);
   const { token, orgId, tagIds } = await seed(deps, rnd);
@@ -134,23 +118,8 @@ async function measure(database: Database, engine: string): Promise<BenchRow[]> 
 export const toolSearchBench: Bench = {
   name: 'tool-search',
   async run(): Promise<BenchRow[]> {
-    const rows: BenchRow[] = [];
-    const pglite = await openDatabase({ pgliteDir: 'memory://' });
-    try {
-      rows.push(...(await measure(pglite, 'PGlite')));
-    } finally {
-      await pglite.close();
-    }
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) return rows;
-    const pg = await openDatabase({ url });
-    try {
-      await pg.truncateAll();
-      rows.push(...(await measure(pg, 'PostgreSQL')));
-    } finally {
-      await pg.truncateAll();
-      await pg.close();
-    }
+    const rows = await onPglite(measure);
+    rows.push(...(await onPostgres(measure)));
     return rows;
   },
 };

@@ -1,5 +1,3 @@
-import { vi } from 'vitest';
-
 /** Answers shaped by src/shared/contract/{collections,flows}.ts, and a fetch stub that routes by method + path. */
 export const P1 = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 export const USER = 'bbbbbbbbbbbbbbbbbbbbbbbb';
@@ -32,25 +30,4 @@ export function fullFlow(s: ReturnType<typeof summary>) {
   return { ...rest, nodes: [], edges: [] };
 }
 
-export type Call = { method: string; path: string; body: unknown };
-type Handler = (call: Call) => { status?: number; body: unknown };
-
-/** Stubs fetch: `routes['GET projects/x/flows']` answers; every call is recorded in `calls`. */
-export function stubApi(routes: Record<string, Handler>) {
-  const calls: Call[] = [];
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const path = url.pathname.replace(/^\/api\//, '');
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { method, path: `${path}${url.search}`, body };
-    calls.push(call);
-    const handler = routes[`${method} ${path}`];
-    if (!handler)
-      return new Response(JSON.stringify({ message: `no stub for ${method} ${path}` }), { status: 404 });
-    const { status = 200, body: answer } = handler(call);
-    return new Response(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetchStub);
-  return calls;
-}
+export { type Call, stubApi } from './stub-api';

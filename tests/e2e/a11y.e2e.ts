@@ -105,6 +105,13 @@ function a11yTest(viewport: ViewportName) {
       await page.press('#login-password', 'Enter');
       await page.waitForURL(/\/explore$/, { timeout: 20_000 });
       for (const path of SIGNED_IN) await check(path);
+      if (viewport === 'phone') {
+        // The navbar's phone menu, open (sections, language, Install).
+        await page.goto(url('/editor/personal/explore'));
+        await page.locator('.navbar').getByRole('button', { name: 'Menu', exact: true }).click();
+        await settle(page);
+        for (const v of await seriousViolations(page)) found.push(`phone menu open: ${v}`);
+      }
       for (const v of await editorViolations(page, url, viewport === 'phone')) found.push(v);
       if (found.length) throw new Error(`axe found:\n${found.join('\n')}`);
     },

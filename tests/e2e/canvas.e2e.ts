@@ -216,4 +216,37 @@ export default defineE2E([
     },
     { browser: { viewport: 'tablet' }, timeoutMs: 60_000 },
   ),
+  test(
+    '[CANVAS] a journal block shared with the class: the panel check box is saved as data.collaborative',
+    async ({ page, url, screenshot }) => {
+      const token = await signIn(page, url);
+      const made = await api(url, token, 'POST', 'flows', {
+        name: 'Shared journal e2e',
+        nodes: [],
+        edges: [],
+      });
+      const flowId = made.json.data._id;
+      await page.goto(url(`/editor/personal/projects/no-project/flows/${flowId}`));
+      await page.locator('.flow-canvas').waitFor();
+      await dragFromPalette(page, 'journalNode', { x: 400, y: 300 });
+      await nodeOf(page, 'journalNode').click();
+      const shared = page.getByLabel('Shared with the class');
+      expectEqual(await shared.isChecked(), false, 'a new journal block is the learner’s own');
+      await shared.check();
+      await nodeOf(page, 'journalNode').getByTitle('Shared with the class').waitFor();
+      await screenshot('shared-journal');
+      await page.keyboard.press(`${MOD}+s`);
+      await waitSaved(page);
+      const saved = await api(url, token, 'GET', `flows/${flowId}`);
+      const nodes = (
+        saved.json.data as unknown as { nodes: Array<{ type: string; data: { collaborative?: unknown } }> }
+      ).nodes;
+      expectEqual(
+        nodes.find((n) => n.type === 'journalNode')?.data.collaborative,
+        true,
+        'saved on the server',
+      );
+    },
+    { browser: { viewport: 'tablet' }, timeoutMs: 60_000 },
+  ),
 ]);

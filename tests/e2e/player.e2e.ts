@@ -44,6 +44,24 @@ const EDGES = [
   { id: 'e4', source: 'essay', sourceHandle: 'text', target: 'p', targetHandle: 'prompt' },
 ];
 
+// The first test's flow also keeps the learner's answer in the class's shared journal ("Shared with
+// the class"), which the teacher then finds among the Collaborative Journal Reports.
+const JOURNAL_NODES = [
+  ...NODES,
+  {
+    id: 'j',
+    type: 'journalNode',
+    position: { x: 200, y: 300 },
+    data: { label: 'Class journal', journalName: 'Why leaves turn', collaborative: true },
+  },
+];
+const JOURNAL_EDGES = [
+  ...EDGES.filter((e) => e.id !== 'e3'),
+  { id: 'e5', source: 'essay', sourceHandle: 'out', target: 'j', targetHandle: 'in' },
+  { id: 'e6', source: 'essay', sourceHandle: 'text', target: 'j', targetHandle: 'entry' },
+  { id: 'e7', source: 'j', sourceHandle: 'out', target: 'p', targetHandle: 'in' },
+];
+
 /** A learner with an account (sign-up, code from the dev mail outbox, verified). */
 async function newLearner(server: E2EServer, url: Url, email: string, password: string): Promise<void> {
   const post = (path: string, body: unknown) =>
@@ -58,25 +76,57 @@ async function newLearner(server: E2EServer, url: Url, email: string, password: 
   expectEqual((await post('verify', { email, code })).status, 200, 'verification');
 }
 
+/** The teacher's (demo account's) flow of NODES (or `graph`) and an assignment of it paid by the owner. */
+async function lessonAssignment(
+  url: Url,
+  token: string,
+  flowName: string,
+  assignmentName: string,
+  graph: { nodes: unknown[]; edges: unknown[] } = { nodes: NODES, edges: EDGES },
+) {
+  const flow = await api<{ data: { _id: string; revision: number } }>(url, token, 'POST', 'flows', {
+    name: flowName,
+    ...graph,
+  });
+  expect(flow.status === 201 || flow.status === 200, `flow created: ${JSON.stringify(flow.json)}`);
+  const made = await api<{ data: { _id: string; code: string } }>(url, token, 'POST', 'assignment', {
+    name: assignmentName,
+    flowIds: [flow.json.data._id],
+    unitUsageOption: 'PAY_BY_ME',
+  });
+  expectEqual(made.status, 201, 'assignment created');
+  return {
+    flowId: flow.json.data._id,
+    flowRevision: flow.json.data.revision,
+    assignmentId: made.json.data._id,
+    code: made.json.data.code,
+  };
+}
+
+/** Such an assignment with a public link: its code opens it without an account. */
+async function publicLesson(url: Url, token: string, flowName: string, assignmentName: string) {
+  const lesson = await lessonAssignment(url, token, flowName, assignmentName);
+  const link = await api<{ code: string }>(
+    url,
+    token,
+    'POST',
+    `assignment/${lesson.assignmentId}/access-link`,
+    {},
+  );
+  expectEqual(link.status, 201, 'access link created');
+  return { ...lesson, linkCode: link.json.code };
+}
+
 export default defineE2E([
   test(
     '[PLAYER] a learner on a phone scans the QR code, runs a quiz, an input and an AI prompt; the teacher sees it',
     async ({ page, url, server, screenshot, launch }) => {
       // The teacher (demo account): a flow and an assignment paid by the owner, in the personal space.
       const token = await apiToken(url);
-      const flow = await api(url, token, 'POST', 'flows', {
-        name: 'Plants and light',
-        nodes: NODES,
-        edges: EDGES,
+      const { assignmentId, code } = await lessonAssignment(url, token, 'Plants and light', 'Plants week', {
+        nodes: JOURNAL_NODES,
+        edges: JOURNAL_EDGES,
       });
-      expect(flow.status === 201 || flow.status === 200, `flow created: ${JSON.stringify(flow.json)}`);
-      const made = await api<{ data: { _id: string; code: string } }>(url, token, 'POST', 'assignment', {
-        name: 'Plants week',
-        flowIds: [flow.json.data._id],
-        unitUsageOption: 'PAY_BY_ME',
-      });
-      expectEqual(made.status, 201, 'assignment created');
-      const { _id: assignmentId, code } = made.json.data;
 
       // The teacher shows the QR code of the assignment; the learner's phone reads that very PNG.
       const teacher = await launch({ viewport: 'desktop' });
@@ -140,6 +190,16 @@ export default defineE2E([
         'matrix cell',
       );
       await screenshot('teacher-matrix', teacher.page);
+      // The shared journal block wrote the class's journal: the teacher's Collaborative Journal Reports list it.
+      await teacher.page.getByRole('tab', { name: 'Journal', exact: true }).click();
+      const shared = teacher.page.getByTestId('collaborative-report');
+      await shared.getByText('Why leaves turn').waitFor();
+      await shared.getByText('Why leaves turn').click();
+      await teacher.page
+        .getByTestId('collaborative-dialog')
+        .getByText('Leaves need light to make sugar.')
+        .waitFor();
+      await screenshot('teacher-collaborative-journal', teacher.page);
 
       // The statements, read back through the LRS's xAPI endpoint with the teacher's credentials.
       const cred = await api<{ key: string; secret: string }>(url, token, 'POST', 'lrs/credentials', {
@@ -188,26 +248,9 @@ export default defineE2E([
     '[PLAYER] a public link without an account keeps answers typed offline and stops cleanly without credits',
     async ({ page, context, url, screenshot }) => {
       const token = await apiToken(url);
-      const flow = await api(url, token, 'POST', 'flows', {
-        name: 'Open lesson',
-        nodes: NODES,
-        edges: EDGES,
-      });
-      const made = await api<{ data: { _id: string } }>(url, token, 'POST', 'assignment', {
-        name: 'Open week',
-        flowIds: [flow.json.data._id],
-        unitUsageOption: 'PAY_BY_ME',
-      });
-      const link = await api<{ code: string }>(
-        url,
-        token,
-        'POST',
-        `assignment/${made.json.data._id}/access-link`,
-        {},
-      );
-      expectEqual(link.status, 201, 'access link created');
+      const { assignmentId, linkCode } = await publicLesson(url, token, 'Open lesson', 'Open week');
 
-      await page.goto(url(`/viewer/public-assignment/${link.json.code}`));
+      await page.goto(url(`/viewer/public-assignment/${linkCode}`));
       await page.getByRole('link', { name: /Open lesson/ }).click();
       await page.getByLabel('Light').check();
       await page.getByRole('button', { name: 'Submit answers' }).click();
@@ -238,7 +281,7 @@ export default defineE2E([
         name: 'e2e-2',
       });
       const basic = `Basic ${Buffer.from(`${cred.json.key}:${cred.json.secret}`).toString('base64')}`;
-      const activity = encodeURIComponent(url(`/viewer/assignment/${made.json.data._id}`));
+      const activity = encodeURIComponent(url(`/viewer/assignment/${assignmentId}`));
       const statements = await eventually('the offline answer in the LRS', async () => {
         const res = await fetch(url(`/xapi/statements?activity=${activity}&related_activities=true`), {
           headers: { Authorization: basic, 'X-Experience-API-Version': '1.0.3' },
@@ -267,24 +310,13 @@ export default defineE2E([
     '[PLAYER] a learner who opened a flow reloads it offline: the worker keeps the player and the flow',
     async ({ page, context, url, screenshot }) => {
       const token = await apiToken(url);
-      const flow = await api(url, token, 'POST', 'flows', {
-        name: 'Offline lesson',
-        nodes: NODES,
-        edges: EDGES,
-      });
-      const made = await api<{ data: { _id: string } }>(url, token, 'POST', 'assignment', {
-        name: 'Offline week',
-        flowIds: [flow.json.data._id],
-        unitUsageOption: 'PAY_BY_ME',
-      });
-      const link = await api<{ code: string }>(
+      const { flowId, flowRevision, linkCode } = await publicLesson(
         url,
         token,
-        'POST',
-        `assignment/${made.json.data._id}/access-link`,
-        {},
+        'Offline lesson',
+        'Offline week',
       );
-      const flowUrl = url(`/viewer/public-assignment/${link.json.code}/flow/${flow.json.data._id}`);
+      const flowUrl = url(`/viewer/public-assignment/${linkCode}/flow/${flowId}`);
 
       await page.goto(flowUrl);
       await page.getByText('What do plants need to make food?').waitFor();
@@ -297,7 +329,7 @@ export default defineE2E([
           const cache = await caches.open('flowlearn-viewer-api-v1');
           const keys = await cache.keys();
           return keys.some((k) => k.url.endsWith(`/flow/${flowId}`)) || undefined;
-        }, flow.json.data._id),
+        }, flowId),
       );
 
       // Chromium keeps navigator.onLine true under offline emulation: the reload itself is the test.
@@ -315,12 +347,12 @@ export default defineE2E([
       expectEqual(scopes.join(','), '/viewer/', 'only the player worker was registered by the player');
 
       // The same flow, published, previews at /viewer/flow/share/{id} (nothing recorded or charged).
-      const shareUrl = url(`/viewer/flow/share/${flow.json.data._id}`);
+      const shareUrl = url(`/viewer/flow/share/${flowId}`);
       await page.goto(shareUrl);
       await page.getByText('This page does not exist, or the link is no longer valid.').waitFor();
-      const published = await api(url, token, 'PUT', `flows/${flow.json.data._id}`, {
+      const published = await api(url, token, 'PUT', `flows/${flowId}`, {
         published: true,
-        revision: flow.json.data.revision,
+        revision: flowRevision,
       });
       expectEqual(published.status, 200, 'the author publishes the flow');
       await page.goto(shareUrl);

@@ -69,7 +69,7 @@ const SAME_EVERYWHERE = [
 ];
 const SAME_IN: Record<(typeof TRANSLATED)[number], string[]> = {
   'zh-CN': [],
-  'ms-MY': ['Status', 'Audio', 'audio', 'Video', 'video', 'Label', 'Bank', 'Data', 'Widget'],
+  'ms-MY': ['Status', 'Audio', 'audio', 'Video', 'video', 'Label', 'Bank', 'Data', 'Widget', 'Menu'],
   'th-TH': [],
 };
 

@@ -11,6 +11,7 @@ import { space } from '../../ui/space';
 import { confirmDialog } from '../../ui/surfaces';
 import { HOME_ROUTES } from '../route-table';
 import { InstallButton } from './InstallButton';
+import { PhoneMenu } from './PhoneMenu';
 
 // Its own chunk, so the balance (and the credits contracts) stay out of the shell's first load.
 const QuickBalance = lazy(() => import('../../features/credits').then((m) => ({ default: m.QuickBalance })));
@@ -26,6 +27,7 @@ const SECTIONS = [
   'ai-flow-generator',
 ] as const;
 const built = new Set(HOME_ROUTES.filter((r) => r.load).map((r) => r.path.split('/')[2]));
+const SHOWN = SECTIONS.filter((s) => built.has(s));
 
 /**
  * Changes the service worker still holds are kept for this user across a sign-out (they wait for the
@@ -58,7 +60,7 @@ export function Navbar() {
         </Link>
         <SpaceSwitcher />
         <nav className="navbar__links" aria-label={t('mainNav')}>
-          {SECTIONS.filter((s) => built.has(s)).map((s) => (
+          {SHOWN.map((s) => (
             <Link
               key={s}
               href={`/${spaceSnap.orgCode}/${s}`}
@@ -71,8 +73,10 @@ export function Navbar() {
         </nav>
         <div className="navbar__end">
           <Suspense fallback={null}>{user && <QuickBalance userId={user._id} />}</Suspense>
-          <InstallButton />
-          <LanguageMenu />
+          <span className="navbar__wide">
+            <InstallButton />
+            <LanguageMenu />
+          </span>
           <Menu
             label={t('account.label')}
             trigger={
@@ -118,6 +122,7 @@ export function Navbar() {
               },
             ]}
           />
+          <PhoneMenu sections={SHOWN} base={spaceSnap.orgCode} />
         </div>
       </div>
     </header>

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { AuthLayout, EmailField, FormError, PasswordField, signIn } from '../../features/auth';
+import { AuthLayout, EmailField, FormError, PasswordField, signIn, useAuthForm } from '../../features/auth';
 import { fetchPublicOrg, joinOrg } from '../../features/orgs';
 import { ApiError } from '../../shared/api/http';
 import type { TOrgPublic } from '../../shared/contract/orgs';
@@ -14,10 +14,9 @@ export default function OrgLoginPage() {
   const [, navigate] = useLocation();
   const [orgCode, setOrgCode] = useState(new URLSearchParams(search).get('orgcode') ?? '');
   const [org, setOrg] = useState<TOrgPublic | null>(null);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { email, setEmail, password, setPassword, busy, error, setError, run } = useAuthForm((err) =>
+    err instanceof ApiError && err.message ? err.message : t('auth.unknownError'),
+  );
 
   useEffect(() => {
     const code = orgCode.trim().toLowerCase();
@@ -33,17 +32,11 @@ export default function OrgLoginPage() {
       setError(t('auth.orgNotFound'));
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       await signIn(email.trim(), password);
       const joined = await joinOrg(org.orgCode);
       navigate(`/${joined.orgCode}/explore`, { replace: true });
-    } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : t('auth.unknownError'));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

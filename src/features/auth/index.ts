@@ -3,3 +3,4 @@ export { auth, dismissSessionExpired, getAccessToken, initAuth, signIn, signOut 
 export { AuthLayout } from './components/AuthLayout';
 export { EmailField, FormError } from './components/EmailField';
 export { PasswordField } from './components/PasswordField';
+export { useAuthForm } from './components/useAuthForm';

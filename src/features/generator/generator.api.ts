@@ -1,4 +1,4 @@
-import { api, requestStream } from '../../shared/api/http';
+import { api, reportStreamError, requestStream } from '../../shared/api/http';
 import { readSseData } from '../../shared/api/sse';
 import { ZCollectionWithMessage } from '../../shared/contract/collections';
 import { ZFlowWithMessage } from '../../shared/contract/flows';
@@ -13,14 +13,19 @@ import {
 export const generatorApi = {
   /**
    * The events of one generation; malformed lines and unknown events are skipped. Credit errors show
-   * the app's dialogs; any other refusal throws quietly (the screen says the generation ended).
+   * the app's dialogs, before the stream (a refused request) or during it (an error event with the
+   * credit code); any other refusal throws quietly (the screen says the generation ended).
    */
   async *generate(flowInput: string, signal: AbortSignal): AsyncGenerator<TGeneratorEvent> {
-    const res = await requestStream('v1/flows/generate', { flow_input: flowInput }, { signal, quiet: true });
+    const path = 'v1/flows/generate';
+    const res = await requestStream(path, { flow_input: flowInput }, { signal, quiet: true });
     if (!res.body) return;
     for await (const data of readSseData(res.body)) {
       const parsed = ZGeneratorEvent.safeParse(data);
-      if (parsed.success) yield parsed.data;
+      if (!parsed.success) continue;
+      const event = parsed.data;
+      if (event.type === 'error' && event.errorCode) reportStreamError(path, event, { quiet: true });
+      yield event;
     }
   },
   /** 'AI Generated Collection - {date}' then 'AI Generated Flow - {date}' in it; answers both ids. */

@@ -1,6 +1,6 @@
 import { ApiError } from '../../shared/api/http';
 import type { TPlayerAiRequest } from '../../shared/contract/player';
-import type { TAiPiece, TRunOptions, TXapiStatement } from '../../shared/domain/runtime';
+import type { TAiPiece, TJournalScope, TRunOptions, TXapiStatement } from '../../shared/domain/runtime';
 import { enqueue } from '../outbox';
 import { playerApi, type TTarget } from '../player.api';
 
@@ -64,13 +64,19 @@ export function browserRunOptions(
       }),
   };
   // Journals belong to a participant: a public visitor or a preview has none (the runtime says so).
+  // A block's "Shared with the class" (scope.collaborative) reads and writes the assignment's shared journal.
   const journals = target?.kind === 'assignment' && {
-    read: async (name: string) => (await playerApi.journal(target.id, name)).data,
-    write: async (name: string, content: string, meta: { nodeId: string; nodeType: string }) => {
+    read: async (name: string, scope?: TJournalScope) =>
+      (await playerApi.journal(target.id, name, scope?.collaborative === true)).data,
+    write: async (
+      name: string,
+      content: string,
+      meta: { nodeId: string; nodeType: string } & TJournalScope,
+    ) => {
       await playerApi.writeJournal(target.id, flowId, { name, content, ...meta });
     },
-    update: async (name: string, content: string, mode: 'append' | 'replace') =>
-      (await playerApi.updateJournal(target.id, { name, content, mode })).updated,
+    update: async (name: string, content: string, mode: 'append' | 'replace', scope?: TJournalScope) =>
+      (await playerApi.updateJournal(target.id, { name, content, mode, ...scope })).updated,
   };
   const origin = window.location.origin;
   return {

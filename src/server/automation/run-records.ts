@@ -68,6 +68,9 @@ export function createRunRecorder(deps: AppDeps, p: PreparedRun, origin: string)
  * run_id; see the schema's note on why a run, not the task, owns them), through the journals
  * service, so a later block of the run reads what an earlier one wrote and the task's managers read
  * them on the task page. A refused write (too long, NUL) is the runtime's 'journal-failed' warning.
+ * A block's "Shared with the class" (the port's collaborative scope) is ignored here: a run has no
+ * class of learners to share with (one caller, per run), so a shared journal and a personal one of the
+ * same name are the run's one journal of that name, kept per run like the others.
  */
 export function createRunJournals(deps: AppDeps, run: { taskId: string; runId: string; flowId: string }) {
   const journals = createJournalsService(deps);

@@ -39,6 +39,12 @@ export function playerRoutes(deps: AppDeps) {
   const origin = (c: Context<AppEnv>) =>
     deps.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(c.req.url).origin;
   const participant = (c: Context<AppEnv>, id: string) => player.asParticipant(c.get('auth').userId, id);
+  const keyOf = (c: Context<AppEnv>, access: PlayerAccess, name: string, collaborative?: boolean) => ({
+    assignmentId: access.row.id,
+    userId: c.get('auth').userId,
+    name,
+    collaborative: collaborative === true,
+  });
 
   const streamAi = async (c: Context<AppEnv>, access: PlayerAccess, flowId: string) => {
     assertOpen(access.row);
@@ -74,19 +80,19 @@ export function playerRoutes(deps: AppDeps) {
         await player.flow(access, p.flowId);
         return streamAi(c, access, p.flowId);
       })
-      // The runtime's journals port: the participant's own journals of this assignment.
+      // The runtime's journals port: the participant's own journals of this assignment, or (collaborative)
+      // the assignment's shared ones, which any participant reads and writes (a writer becomes a member).
       .get('/player/assignment/:id/journal', auth, async (c) => {
         const access = await participant(c, params(c, ZAssignmentParam).id);
-        const { name } = query(c, ZJournalQuery);
-        const userId = c.get('auth').userId;
-        return c.json({ data: plain(await journals.read({ assignmentId: access.row.id, userId, name })) });
+        const { name, collaborative } = query(c, ZJournalQuery);
+        return c.json({ data: plain(await journals.read(keyOf(c, access, name, collaborative))) });
       })
       .put('/player/assignment/:id/flow/:flowId/journal', auth, async (c) => {
         const p = params(c, ZPlayerParams);
         const access = await participant(c, p.id);
         await player.flow(access, p.flowId);
         const body = await jsonBody(c, ZJournalWrite);
-        const key = { assignmentId: access.row.id, userId: c.get('auth').userId, name: body.name };
+        const key = keyOf(c, access, body.name, body.collaborative);
         const saved = await journals.save(key, {
           content: body.content,
           type: body.nodeType,
@@ -98,7 +104,7 @@ export function playerRoutes(deps: AppDeps) {
       .post('/player/assignment/:id/journal/update', auth, async (c) => {
         const access = await participant(c, params(c, ZAssignmentParam).id);
         const body = await jsonBody(c, ZJournalUpdate);
-        const key = { assignmentId: access.row.id, userId: c.get('auth').userId, name: body.name };
+        const key = keyOf(c, access, body.name, body.collaborative);
         return c.json({ updated: (await journals.update(key, body.content, body.mode)) !== null });
       })
       .get('/player/public/:code', async (c) => {

@@ -171,6 +171,23 @@ export async function authHeaders(): Promise<Record<string, string>> {
 export const apiUrl = (path: string): string => buildUrl(path);
 
 /**
+ * An error that arrived inside a stream that had started well (an `error` event with a code, such as
+ * a wallet that ran dry half-way) goes through the same catalogue as a refused request: the credit
+ * dialogs, or nothing for a quiet call.
+ */
+export function reportStreamError(
+  path: string,
+  error: { message: string; errorCode?: string },
+  opts: { quiet?: boolean } = {},
+): void {
+  hooks.onError(new ApiError('http', error.message, undefined, error.errorCode), {
+    method: 'POST',
+    path,
+    quiet: opts.quiet ?? false,
+  });
+}
+
+/**
  * POST that answers a stream (server-sent events): the same headers and error handling as `request`,
  * but the Response is returned as soon as its head arrives, for the caller to read the body.
  */

@@ -132,20 +132,32 @@ export const CREDIT_ERROR_CODES = [
 
 /**
  * The journals port of the runtime (participants only; a public visitor has no journal):
- *   GET  /api/player/assignment/{id}/journal?name=           → { data: { name, content, updatedAt } | null }
+ *   GET  /api/player/assignment/{id}/journal?name=&collaborative=  → { data: { name, content, updatedAt } | null }
  *   PUT  /api/player/assignment/{id}/flow/{flowId}/journal   TJournalWrite → { data }
  *   POST /api/player/assignment/{id}/journal/update          TJournalUpdate → { updated }
+ * collaborative (a block's "Shared with the class"; absent = false): the assignment's collaborative
+ * journal of that name, shared by its participants, instead of the caller's own; a writer becomes
+ * one of its members (spec 02 §3 Collaborative journal).
  */
-export const ZJournalQuery = z.object({ name: zText().trim().min(1, 'is required').max(200) });
+const ZCollaborative = z.boolean().optional();
+export const ZJournalQuery = z.object({
+  name: zText().trim().min(1, 'is required').max(200),
+  collaborative: z
+    .enum(['true', 'false'], { message: "must be 'true' or 'false'" })
+    .optional()
+    .transform((v) => v === 'true'),
+});
 export const ZJournalWrite = z.object({
   name: zText().trim().min(1, 'is required').max(200),
   content: zText().max(200_000),
   nodeId: zText().max(200),
   nodeType: zText().max(100),
+  collaborative: ZCollaborative,
 });
 export const ZJournalUpdate = z.object({
   name: zText().trim().min(1, 'is required').max(200),
   content: zText().max(200_000),
   mode: z.enum(['append', 'replace']),
+  collaborative: ZCollaborative,
 });
 export const ZPlayerJournal = z.object({ name: zText(), content: zText(), updatedAt: zText() });

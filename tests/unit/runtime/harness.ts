@@ -7,6 +7,7 @@ import {
   type TAiPiece,
   type TAiRequest,
   type TJournal,
+  type TJournalScope,
   type TLearnerAnswer,
   type TRunFlow,
   type TRunOptions,
@@ -73,21 +74,25 @@ export function scriptedAi(script: TAiScript) {
   };
 }
 
+/** The learner's journals by name (journals), and the assignment's shared ones (shared: collaborative). */
 export function memoryJournals(initial: Record<string, string> = {}) {
   const journals = new Map<string, TJournal>(
     Object.entries(initial).map(([name, content]) => [name, { name, content }]),
   );
+  const shared = new Map<string, TJournal>();
+  const of = (scope?: TJournalScope) => (scope?.collaborative ? shared : journals);
   return {
     journals,
+    shared,
     port: {
-      read: async (name: string) => journals.get(name) ?? null,
-      write: async (name: string, content: string) => {
-        journals.set(name, { name, content });
+      read: async (name: string, scope?: TJournalScope) => of(scope).get(name) ?? null,
+      write: async (name: string, content: string, meta?: TJournalScope) => {
+        of(meta).set(name, { name, content });
       },
-      update: async (name: string, content: string, mode: 'append' | 'replace') => {
-        const j = journals.get(name);
+      update: async (name: string, content: string, mode: 'append' | 'replace', scope?: TJournalScope) => {
+        const j = of(scope).get(name);
         if (!j) return false;
-        journals.set(name, { name, content: mode === 'append' ? `${j.content}\n${content}` : content });
+        of(scope).set(name, { name, content: mode === 'append' ? `${j.content}\n${content}` : content });
         return true;
       },
     },

@@ -40,6 +40,40 @@ describe('journals', () => {
     );
   });
 
+  it('"Shared with the class" writes, updates and reads the shared journal; absent means the own one', async () => {
+    const { options, journals } = setup({ journals: { Diary: 'mine' } });
+    journals.shared.set('Diary', { name: 'Diary', content: 'ours' });
+    const f = (collaborative?: boolean) => {
+      const flag = collaborative === undefined ? {} : { collaborative };
+      return flow(
+        [
+          's:beginNode',
+          ['t', 'textNode', { text: 'Day 2' }],
+          ['u', 'updateJournalNode', { journalName: 'Diary', ...flag }],
+          ['w', 'journalNode', { journalName: 'Plan', content: 'step 1', forms: [], ...flag }],
+          ['r', 'readJournalNode', { journalName: 'Diary', ...flag }],
+          ['d', 'displayNode', AUTO],
+        ],
+        ['s.out>u.in', 't.text>u.entry', 'u.out>w.in', 'w.out>r.in', 'r.out>d.in', 'r.entries>d.text'],
+      );
+    };
+    const shared = await startRun(f(true), options);
+    expect(journals.shared.get('Diary')?.content).toBe('ours\nDay 2');
+    expect(journals.shared.get('Plan')?.content).toBe('step 1');
+    expect(shared.shown[0]).toMatchObject({ markdown: 'ours\nDay 2' });
+    expect(journals.journals.get('Diary')?.content).toBe('mine');
+    expect(journals.journals.has('Plan')).toBe(false);
+
+    // Old flows (no flag) and a switched-off flag keep the learner's own journal.
+    for (const flag of [undefined, false]) {
+      journals.journals.set('Diary', { name: 'Diary', content: 'mine' });
+      const own = await startRun(f(flag), options);
+      expect(journals.journals.get('Diary')?.content).toBe('mine\nDay 2');
+      expect(own.shown[0]).toMatchObject({ markdown: 'mine\nDay 2' });
+    }
+    expect(journals.shared.get('Diary')?.content).toBe('ours\nDay 2');
+  });
+
   it('a failing journal store is a warning: the learner goes on', async () => {
     const { options } = setup();
     const ports = {

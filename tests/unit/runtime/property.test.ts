@@ -59,6 +59,7 @@ const KEYS = [
   'verb',
   'statement',
   'journalName',
+  'collaborative',
   'mode',
   'fields',
   'nodeIds',

@@ -13,6 +13,7 @@ import { TopUpDialog } from '../../../ui/TopUpDialog';
 import { apiKeysApi } from '../api-keys.api';
 import { CreateKeyDialog } from './CreateKeyDialog';
 import '../api-keys.css';
+import { LoadFailed } from '../../../ui/LoadFailed';
 
 /** /{orgCode}/api-key-management (spec 03 §2, §7): list, search, create, top up, refund and delete. */
 export default function ApiKeysPage() {
@@ -77,12 +78,7 @@ export default function ApiKeysPage() {
         onChange={setKeyword}
       />
       {failed ? (
-        <div className="empty-state" role="alert">
-          <p>{t('keys.loadFailed')}</p>
-          <Button variant="secondary" onClick={load}>
-            {t('retry')}
-          </Button>
-        </div>
+        <LoadFailed message={t('keys.loadFailed')} retryLabel={t('retry')} onRetry={load} />
       ) : !data ? (
         <SkeletonRows count={3} label={t('loading')} />
       ) : keys.length === 0 ? (

@@ -24,6 +24,7 @@ import { AssignmentTable } from './AssignmentTable';
 import { EmptyPicture } from './StatusBadge';
 import { tabKeys } from './tab-keys';
 import '../assignments.css';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { OnlineLink } from '../../../ui/OnlineLink';
 
 const SORT_KEYS: Record<TAssignmentSort, string> = {
@@ -97,12 +98,7 @@ export default function AssignmentListPage() {
       {snap.loading && items.length === 0 ? (
         <SkeletonRows count={5} label={t('loading')} />
       ) : snap.failed && items.length === 0 ? (
-        <div className="empty-state" role="alert">
-          <p>{t('loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void loadAssignments()}>
-            {t('retry')}
-          </Button>
-        </div>
+        <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => loadAssignments()} />
       ) : items.length === 0 ? (
         <div className="empty-state" data-testid="assignments-empty">
           <EmptyPicture />

@@ -12,7 +12,8 @@ import { authErrorText } from '../error-text';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, FormError } from './EmailField';
 import { PasswordField } from './PasswordField';
-import { VerifyStep } from './VerifyStep';
+import { useAuthForm } from './useAuthForm';
+import { VerifyScreen } from './VerifyStep';
 
 /** /login: step 1 credentials, step 2 verification when the account is unconfirmed (spec 01 §2). */
 export default function LoginPage() {
@@ -21,11 +22,13 @@ export default function LoginPage() {
   const [, navigate] = useLocation();
   const snap = useSnapshot(auth);
   const next = nextFromSearch(search);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [step, setStep] = useState<'credentials' | 'verify'>('credentials');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { email, setEmail, password, setPassword, busy, error, setError, run } = useAuthForm((err) => {
+    if (!(err instanceof ApiError && err.errorCode === AuthErrorCode.USER_NOT_CONFIRMED))
+      return authErrorText(err, t);
+    setStep('verify');
+    return '';
+  });
 
   useEffect(() => {
     // Back from Google: the stored target becomes `next`, then it is forgotten.
@@ -41,17 +44,10 @@ export default function LoginPage() {
       setError(t('auth.fillBoth'));
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       await signIn(email.trim(), password);
       navigate(next, { replace: true });
-    } catch (err) {
-      if (err instanceof ApiError && err.errorCode === AuthErrorCode.USER_NOT_CONFIRMED) setStep('verify');
-      else setError(authErrorText(err, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const afterVerified = async () => {
@@ -64,13 +60,7 @@ export default function LoginPage() {
     }
   };
 
-  if (step === 'verify') {
-    return (
-      <AuthLayout title={t('auth.verifyTitle')}>
-        <VerifyStep email={email.trim()} onVerified={afterVerified} />
-      </AuthLayout>
-    );
-  }
+  if (step === 'verify') return <VerifyScreen email={email.trim()} onVerified={afterVerified} />;
 
   return (
     <AuthLayout title={t('auth.signInTitle')}>

@@ -6,10 +6,10 @@ import { formatCountdown } from '../../../shared/domain/dates';
 import { Button } from '../../../ui/Button';
 import { toastSuccess } from '../../../ui/surfaces';
 import { authApi } from '../auth.api';
-import { authErrorText } from '../error-text';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, FormError } from './EmailField';
 import { PasswordField } from './PasswordField';
+import { useAuthForm } from './useAuthForm';
 import { useCountdown } from './useCountdown';
 
 /** /reset-password: a code by e-mail, then the code and a new password. */
@@ -17,24 +17,9 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation('common');
   const [, navigate] = useLocation();
   const [step, setStep] = useState<'email' | 'code'>('email');
-  const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { email, setEmail, password, setPassword, busy, error, run } = useAuthForm();
   const { left, restart } = useCountdown(CODE_TTL_SECONDS);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError('');
-    try {
-      await work();
-    } catch (err) {
-      setError(authErrorText(err, t));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const sendCode = (e: FormEvent) => {
     e.preventDefault();

@@ -7,11 +7,11 @@ import { toastError, toastSuccess } from '../../../ui/surfaces';
 import { authApi } from '../auth.api';
 import { keepQuery, nextFromSearch } from '../auth.paths';
 import { auth, signIn } from '../auth.store';
-import { authErrorText } from '../error-text';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, FormError } from './EmailField';
 import { PasswordField } from './PasswordField';
-import { VerifyStep } from './VerifyStep';
+import { useAuthForm } from './useAuthForm';
+import { VerifyScreen } from './VerifyStep';
 
 /** /signup: e-mail and password, then "Verify Your Account", then automatic sign-in. */
 export default function SignupPage() {
@@ -20,26 +20,17 @@ export default function SignupPage() {
   const [, navigate] = useLocation();
   const snap = useSnapshot(auth);
   const next = nextFromSearch(search);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [step, setStep] = useState<'form' | 'verify'>('form');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { email, setEmail, password, setPassword, busy, error, run } = useAuthForm();
 
   if (snap.status === 'signedIn' && step === 'form') return <Redirect to="/" replace />;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       await authApi.signup({ email: email.trim(), password });
       setStep('verify');
-    } catch (err) {
-      setError(authErrorText(err, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const afterVerified = async () => {
@@ -53,13 +44,7 @@ export default function SignupPage() {
     }
   };
 
-  if (step === 'verify') {
-    return (
-      <AuthLayout title={t('auth.verifyTitle')}>
-        <VerifyStep email={email.trim()} onVerified={afterVerified} />
-      </AuthLayout>
-    );
-  }
+  if (step === 'verify') return <VerifyScreen email={email.trim()} onVerified={afterVerified} />;
 
   return (
     <AuthLayout title={t('auth.signUpTitle')} subtitle={t('auth.signUpLead')}>

@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button';
 import { toastError, toastSuccess } from '../../../ui/surfaces';
 import { authApi } from '../auth.api';
 import { authErrorText } from '../error-text';
+import { AuthLayout } from './AuthLayout';
 import { useCountdown } from './useCountdown';
 
 /** Step 2 of sign-up / sign-in: the 6-digit code with its 120 s countdown (spec 01 §2, §4). */
@@ -84,5 +85,15 @@ export function VerifyStep({ email, onVerified }: { email: string; onVerified: (
         {t('auth.resendCode')}
       </Button>
     </form>
+  );
+}
+
+/** The whole "Verify Your Account" screen of sign-up and sign-in. */
+export function VerifyScreen({ email, onVerified }: { email: string; onVerified: () => Promise<void> }) {
+  const { t } = useTranslation('common');
+  return (
+    <AuthLayout title={t('auth.verifyTitle')}>
+      <VerifyStep email={email} onVerified={onVerified} />
+    </AuthLayout>
   );
 }

@@ -11,6 +11,7 @@ import { confirmDialog, showToast, toastSuccess } from '../../../ui/surfaces';
 import { automationApi } from '../automation.api';
 import { StatusDot } from './StatusDot';
 import '../automation.css';
+import { LoadFailed } from '../../../ui/LoadFailed';
 
 const FILTERS = ['all', 'live', 'paused', 'completed'] as const;
 
@@ -102,12 +103,7 @@ export default function TasksPage() {
         </select>
       </div>
       {failed && !tasks ? (
-        <div className="empty-state" role="alert">
-          <p>{t('errors.fetch')}</p>
-          <Button variant="secondary" onClick={load}>
-            {t('retry')}
-          </Button>
-        </div>
+        <LoadFailed message={t('errors.fetch')} retryLabel={t('retry')} onRetry={load} />
       ) : !tasks ? (
         <SkeletonRows count={4} label={t('loading')} />
       ) : tasks.length === 0 ? (

@@ -4,7 +4,7 @@ import { NODE_CATALOGUE, nodeSpec, type THandleSpec } from '../../../shared/doma
 import type { TCanvasNode } from '../canvas.types';
 import { handleRows } from '../node-layout';
 import { useReachableHandles } from '../store/link-drag';
-import { BoltIcon } from './icons';
+import { BoltIcon, PeopleIcon } from './icons';
 import { HANDLE_STYLE, nodeLook } from './node-look';
 import { type TNodeTexts, useNodeTexts } from './useNodeTexts';
 
@@ -75,6 +75,14 @@ function FlowNodeView({ id, type, data, selected }: NodeProps<TCanvasNode>) {
           <span className="flow-node__flag">
             <BoltIcon />
           </span>
+        )}
+        {spec.switches.map(
+          (sw) =>
+            data[sw.key] === true && (
+              <span className="flow-node__flag" key={sw.key} title={texts.switchLabel(sw)}>
+                <PeopleIcon />
+              </span>
+            ),
         )}
       </div>
       {handleRows(spec).length > 0 && (

@@ -104,6 +104,14 @@ export function NodeFields({ id, data, spec }: { id: string; data: TNodeData; sp
         checked={!!data.autoExecuteNextNode}
         onChange={(v) => toggle({ autoExecuteNextNode: v })}
       />
+      {spec.switches.map((sw) => (
+        <Check
+          key={sw.key}
+          label={texts.switchLabel(sw)}
+          checked={data[sw.key] === true}
+          onChange={(v) => toggle({ [sw.key]: v })}
+        />
+      ))}
       <BandFields data={data} onChange={change} onDone={finishEditing} />
       <FormsField
         forms={data.forms ?? []}

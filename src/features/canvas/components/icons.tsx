@@ -30,6 +30,17 @@ export function BoltIcon({ size = 14 }: { size?: number }) {
   );
 }
 
+/** Two people: a block shared with the class (a journal block's "Shared with the class"). */
+export function PeopleIcon({ size = 14 }: { size?: number }) {
+  return (
+    <svg aria-hidden="true" width={size} height={size} {...common} strokeLinecap="round">
+      <circle cx="9" cy="8" r="3" />
+      <path d="M3 20c0-3.3 2.7-6 6-6s6 2.7 6 6" />
+      <path d="M16 5.5a3 3 0 0 1 0 5M18 14.5c1.8.9 3 2.9 3 5.5" />
+    </svg>
+  );
+}
+
 export function CheckIcon({ size = 14 }: { size?: number }) {
   return (
     <svg aria-hidden="true" width={size} height={size} {...common} strokeWidth={3} strokeLinecap="round">

@@ -12,6 +12,7 @@ import {
   type THandleType,
   type TNodeGroupId,
   type TNodeSpec,
+  type TNodeSwitch,
   type TPaletteReason,
 } from '../../../shared/domain/node-catalogue';
 
@@ -23,6 +24,8 @@ export type TNodeTexts = {
   handle(handle: THandleSpec): string;
   dataType(type: THandleType): string;
   reason(reason: TPaletteReason): string;
+  /** The label of a block's yes/no setting (its panel check box). */
+  switchLabel(sw: TNodeSwitch): string;
   /** Name and description together, for the palette search. */
   searchText(spec: TNodeSpec): string;
 };
@@ -48,6 +51,7 @@ function build(i18n: TI18n | undefined): TNodeTexts {
     handle: (h) => text(NODE_TEXT_KEY.handle(h), handleLabel(h)),
     dataType: (type) => text(NODE_TEXT_KEY.dataType(type), HANDLE_TYPE_NAMES[type]),
     reason: (r) => text(NODE_TEXT_KEY.reason(r), PALETTE_REASON_TEXT[r]),
+    switchLabel: (sw) => text(NODE_TEXT_KEY.switch(sw.key), sw.label),
     searchText: (s) => `${texts.name(s)}\n${texts.description(s)}`,
   };
   return texts;

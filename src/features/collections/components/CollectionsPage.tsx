@@ -11,6 +11,7 @@ import { collections, enterSpace, loadCollections, setCollectionKeyword } from '
 import { CollectionCard } from './CollectionCard';
 import { CollectionDialog } from './CollectionDialog';
 import '../collections.css';
+import { LoadFailed } from '../../../ui/LoadFailed';
 
 /** /{orgCode}/collections: the collections of the space as cards, with search and "New collection". */
 export default function CollectionsPage() {
@@ -44,12 +45,11 @@ export default function CollectionsPage() {
       {snap.loading && list.length === 0 ? (
         <SkeletonCards count={6} label={t('collections.loading')} />
       ) : snap.failed ? (
-        <div className="empty-state" role="alert">
-          <p>{t('collections.failed')}</p>
-          <Button variant="secondary" onClick={() => void loadCollections()}>
-            {t('collections.retry')}
-          </Button>
-        </div>
+        <LoadFailed
+          message={t('collections.failed')}
+          retryLabel={t('collections.retry')}
+          onRetry={() => loadCollections()}
+        />
       ) : list.length === 0 ? (
         <div className="empty-state">
           <p className="empty-state__title">

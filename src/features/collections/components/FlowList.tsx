@@ -22,6 +22,7 @@ import { ImportFlowButton } from './ImportFlowButton';
 import { SortSelect } from './SortSelect';
 import '../flow-list.css';
 import '../flow-table.css';
+import { LoadFailed } from '../../../ui/LoadFailed';
 
 /** The editor's address; a flow without a collection opens under 'no-project'. */
 export const editorPath = (orgCode: string, f: { _id: string; projectId: string | null }) =>
@@ -76,12 +77,11 @@ export function FlowList({ projectId, heading }: { projectId: string | null; hea
       {snap.loading && items.length === 0 ? (
         <SkeletonRows count={4} label={t('flows.loading')} />
       ) : snap.failed && items.length === 0 ? (
-        <div className="empty-state" role="alert">
-          <p>{t('flows.failed')}</p>
-          <Button variant="secondary" onClick={() => void loadFlows()}>
-            {t('collections.retry')}
-          </Button>
-        </div>
+        <LoadFailed
+          message={t('flows.failed')}
+          retryLabel={t('collections.retry')}
+          onRetry={() => loadFlows()}
+        />
       ) : items.length === 0 ? (
         <div className="empty-state">
           <p className="empty-state__title">{searching ? t('flows.noMatch') : t('flows.empty')}</p>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Button } from '../../../ui/Button';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { SkeletonRows } from '../../../ui/Skeleton';
 import { confirmDialog, toastError, toastSuccess } from '../../../ui/surfaces';
 import type { TMemberSeen } from '../collections.api';
@@ -40,12 +40,11 @@ export function MembersPanel({ projectId, canManage }: { projectId: string; canM
     return <SkeletonRows count={3} label={t('collections.loadingMembers')} />;
   if (snap.failed && !snap.owner) {
     return (
-      <div className="empty-state" role="alert">
-        <p>{t('collections.membersFailed')}</p>
-        <Button variant="secondary" onClick={() => void loadMembers(projectId)}>
-          {t('collections.retry')}
-        </Button>
-      </div>
+      <LoadFailed
+        message={t('collections.membersFailed')}
+        retryLabel={t('collections.retry')}
+        onRetry={() => loadMembers(projectId)}
+      />
     );
   }
   const section = (title: string, list: readonly TMemberSeen[], removable: boolean, empty: string) => (

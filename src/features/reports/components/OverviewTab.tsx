@@ -9,8 +9,8 @@ import { capCount } from '../../../shared/domain/report-rules';
 import { agoText } from '../dashboard-rows';
 import { reportPath, reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
-import { ReportHeader, useLoad } from './common';
-import { ReportBody } from './ReportBody';
+import { useLoad } from './common';
+import { ReportSection } from './ReportSection';
 
 const FIRST = 3;
 
@@ -79,8 +79,14 @@ export default function OverviewTab({ assignment }: DetailTabProps) {
   const list = load.data?.latestActivities ?? [];
   const empty = list.every((l) => l.totalRecords === 0);
   return (
-    <section className="report" data-testid="overview-report">
-      <ReportHeader title={t('overview.title')} savedAt={load.savedAt}>
+    <ReportSection
+      testId="overview-report"
+      title={t('overview.title')}
+      load={load}
+      empty={empty}
+      emptyText={t('overview.noActivity')}
+      picture="🕊"
+      actions={
         <label>
           {t('overview.sort')}{' '}
           <select value={sortBy} onChange={(e) => setSortBy(e.target.value as TLatestSort)}>
@@ -91,14 +97,13 @@ export default function OverviewTab({ assignment }: DetailTabProps) {
             ))}
           </select>
         </label>
-      </ReportHeader>
-      <ReportBody load={load} empty={empty} emptyText={t('overview.noActivity')} picture="🕊">
-        <ul className="activity-list">
-          {list.map((item) => (
-            <ActivityRow key={item.flow._id} item={item} />
-          ))}
-        </ul>
-      </ReportBody>
-    </section>
+      }
+    >
+      <ul className="activity-list">
+        {list.map((item) => (
+          <ActivityRow key={item.flow._id} item={item} />
+        ))}
+      </ul>
+    </ReportSection>
   );
 }

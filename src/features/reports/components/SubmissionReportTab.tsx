@@ -7,10 +7,11 @@ import { scoreText } from '../../../shared/domain/statement-view';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { CSV_FILES, masteryCsv } from '../report-csv';
-import { reportPath, reportsApi } from '../reports.api';
+import { reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
-import { ExportButton, Initials, ReportHeader, useLoad } from './common';
-import { ReportBody } from './ReportBody';
+import { useReport } from './common';
+import { PeopleTable, peopleOf, personKey } from './PeopleTable';
+import { ReportSection } from './ReportSection';
 
 /** One column of the xAPI table: an object and a verb. */
 export interface ReportColumn {
@@ -33,8 +34,6 @@ export const columnsOf = (objects: TReportObject[]): ReportColumn[] =>
       users: v.users,
     })),
   );
-
-const personKey = (u: { email: string; name: string }) => u.email || u.name;
 
 /** The cell: evidence (opens the popover), else 'raw / max' coloured by the threshold, else a tick. */
 function Cell({ user, onOpen }: { user?: TReportUser; onOpen: (u: TReportUser) => void }) {
@@ -63,37 +62,23 @@ export function XapiTable({ objects }: { objects: TReportObject[] }) {
   const { t } = useTranslation('reports');
   const [open, setOpen] = useState<TReportUser | null>(null);
   const columns = columnsOf(objects);
-  const people = new Map<string, TReportUser>();
-  for (const c of columns)
-    for (const u of c.users) if (!people.has(personKey(u))) people.set(personKey(u), u);
   return (
-    <div className="report-scroll">
-      <table className="report-table" data-testid="xapi-table">
-        <thead>
-          <tr>
-            <th className="report-person-head">{t('participants')}</th>
-            {columns.map((c) => (
-              <th key={c.key}>
-                <div>{c.object}</div>
-                <div className="report-muted">{c.verb}</div>
-                <div className="report-done">{t('submission.done', { count: c.done, total: c.total })}</div>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {[...people.entries()].map(([key, p]) => (
-            <tr key={key}>
-              <th scope="row" className="report-person">
-                <Initials name={p.name || p.email} src={p.profileImg} /> {p.name || p.email}
-              </th>
-              {columns.map((c) => (
-                <Cell key={c.key} user={c.users.find((u) => personKey(u) === key)} onOpen={setOpen} />
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <PeopleTable
+      testId="xapi-table"
+      people={peopleOf(columns.map((c) => c.users))}
+      head={columns.map((c) => (
+        <th key={c.key}>
+          <div>{c.object}</div>
+          <div className="report-muted">{c.verb}</div>
+          <div className="report-done">{t('submission.done', { count: c.done, total: c.total })}</div>
+        </th>
+      ))}
+      cells={(key) =>
+        columns.map((c) => (
+          <Cell key={c.key} user={c.users.find((u) => personKey(u) === key)} onOpen={setOpen} />
+        ))
+      }
+    >
       {open && (
         <Dialog
           title={open.name || open.email}
@@ -128,32 +113,26 @@ export function XapiTable({ objects }: { objects: TReportObject[] }) {
           </div>
         </Dialog>
       )}
-    </div>
+    </PeopleTable>
   );
 }
 
 /** Submission Report tab (spec 02 §2 Custom Reports). */
 export default function SubmissionReportTab({ assignment }: DetailTabProps) {
   const { t } = useTranslation('reports');
-  const load = useLoad(
-    () => reportsApi.reportV2(assignment._id),
-    assignment._id,
-    reportPath(assignment._id, 'report-v2'),
-  );
+  const load = useReport(assignment._id, 'report-v2', reportsApi.reportV2);
   const objects = load.data?.objects ?? [];
   return (
-    <section className="report" data-testid="submission-report">
-      <ReportHeader title={t('submission.title')} savedAt={load.savedAt}>
-        <ExportButton
-          empty={objects.length === 0}
-          file={CSV_FILES.mastery}
-          build={() => masteryCsv(objects, t('participants'))}
-        />
-      </ReportHeader>
-      <ReportBody load={load} empty={objects.length === 0} emptyText={t('noDataFound')}>
-        <XapiTable objects={objects} />
-      </ReportBody>
-    </section>
+    <ReportSection
+      testId="submission-report"
+      title={t('submission.title')}
+      load={load}
+      empty={objects.length === 0}
+      emptyText={t('noDataFound')}
+      csv={{ file: CSV_FILES.mastery, build: () => masteryCsv(objects, t('participants')) }}
+    >
+      <XapiTable objects={objects} />
+    </ReportSection>
   );
 }
 

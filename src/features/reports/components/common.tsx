@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../shared/domain/dates';
 import { Button } from '../../../ui/Button';
 import { saveBlob } from '../../../ui/download';
 import { forgetSavedCopy, savedCopies } from '../../../ui/saved-copies';
+import { reportPath } from '../reports.api';
 
 /**
  * Loads once per key; `reload` asks again (the Live toggle and the sort use it). With the API `path`,
@@ -38,6 +39,11 @@ export function useLoad<T>(load: () => Promise<T>, key: string, path?: string) {
     void reload();
   }, [key, reload]);
   return { ...state, reload, savedAt };
+}
+
+/** useLoad of one report route of an assignment, saved copies named by the route's path. */
+export function useReport<T>(assignmentId: string, report: string, load: (id: string) => Promise<T>) {
+  return useLoad(() => load(assignmentId), assignmentId, reportPath(assignmentId, report));
 }
 
 /** Two-letter badge with a colour from the text (the dashboard's initials badges, avatars without a picture). */

@@ -1,4 +1,10 @@
-import { defineNodes, input, output, STATEMENT_IN, step } from './types';
+import { defineNodes, input, output, STATEMENT_IN, step, type TNodeSwitch } from './types';
+
+/**
+ * Journal blocks' data.collaborative: the assignment's journal of that name, shared by its learners
+ * (each writer becomes a member; spec 02 §3 Collaborative journal), instead of the learner's own.
+ */
+const SHARED_WITH_CLASS: TNodeSwitch = { key: 'collaborative', label: 'Shared with the class' };
 
 // Files, documents, sheets, journals and integrations of the "AI and processing" group.
 export const AI_PROCESSING_TOOL_NODES = defineNodes('ai-processing', [
@@ -50,12 +56,14 @@ export const AI_PROCESSING_TOOL_NODES = defineNodes('ai-processing', [
     name: 'Journal',
     description: 'Saves an entry in the learner’s journal.',
     handles: step(input('entry', 'text')),
+    switches: [SHARED_WITH_CLASS],
   },
   {
     type: 'readJournalNode',
     name: 'Read Journal',
     description: 'Reads the learner’s journal entries for later blocks.',
     handles: step(output('entries', 'text')),
+    switches: [SHARED_WITH_CLASS],
   },
   {
     type: 'hideDisplayByIdNode',
@@ -68,6 +76,7 @@ export const AI_PROCESSING_TOOL_NODES = defineNodes('ai-processing', [
     name: 'Update Journal',
     description: 'Changes an existing entry in the learner’s journal.',
     handles: step(input('entry', 'text')),
+    switches: [SHARED_WITH_CLASS],
   },
   {
     type: 'flowCallReceiverNode',

@@ -15,7 +15,14 @@ export {
   NODE_TEXT_KEY,
   NODE_TEXT_NS,
 } from './texts';
-export type { THandleDirection, THandleSpec, THandleType, TNodeGroupId, TNodeSpec } from './types';
+export type {
+  THandleDirection,
+  THandleSpec,
+  THandleType,
+  TNodeGroupId,
+  TNodeSpec,
+  TNodeSwitch,
+} from './types';
 export { HANDLE_TYPES } from './types';
 
 /**
@@ -140,7 +147,7 @@ export function catalogueEntry(spec: TNodeSpec): {
 
 /**
  * Every user-visible catalogue text as i18n key → canonical English: names, descriptions, groups,
- * handle labels, data type names and palette reasons. The i18n test checks each language against it.
+ * handle labels, switch labels, data type names and palette reasons. The i18n test checks each language against it.
  */
 export function catalogueTexts(): Map<string, string> {
   const texts = new Map<string, string>();
@@ -155,6 +162,7 @@ export function catalogueTexts(): Map<string, string> {
     texts.set(NODE_TEXT_KEY.name(s.type), s.name);
     texts.set(NODE_TEXT_KEY.description(s.type), s.description);
     for (const h of s.handles) texts.set(NODE_TEXT_KEY.handle(h), handleLabel(h));
+    for (const w of s.switches) texts.set(NODE_TEXT_KEY.switch(w.key), w.label);
   }
   return texts;
 }

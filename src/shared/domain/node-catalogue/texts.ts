@@ -56,4 +56,5 @@ export const NODE_TEXT_KEY = {
   handle: (handle: THandleSpec) => `handles.${handleLabelKey(handle)}`,
   dataType: (type: THandleType) => `dataTypes.${type}`,
   reason: (reason: string) => `reasons.${reason}`,
+  switch: (key: string) => `switches.${key}`,
 } as const;

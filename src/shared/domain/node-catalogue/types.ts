@@ -66,6 +66,13 @@ export type THandleSpec = {
   readonly label?: string;
 };
 
+/**
+ * A yes/no setting of a block, kept as `data[key]` (true, or absent/false = off, so flows saved
+ * before it existed keep their behaviour) and shown as a check box in the block's settings panel.
+ * The label is English; the UI shows `nodes:switches.<key>` (one key, one label across blocks).
+ */
+export type TNodeSwitch = { readonly key: string; readonly label: string };
+
 export type TNodeGroupId =
   | 'input-content'
   | 'display'
@@ -92,6 +99,8 @@ export type TNodeSpec = {
   readonly personalSpaceAllowed: boolean;
   /** Version of the node's data shape, written into .flow files; bump when the data shape changes. */
   readonly version: number;
+  /** The block's yes/no settings, in panel order (none for most blocks). */
+  readonly switches: ReadonlyArray<TNodeSwitch>;
 };
 
 /** What a data file writes; defineNodes fills in the rest so the defaults live in one place. */
@@ -104,6 +113,7 @@ export type TNodeDef = {
   forcedDisabled?: boolean;
   personalSpaceAllowed?: boolean;
   version?: number;
+  switches?: ReadonlyArray<TNodeSwitch>;
 };
 
 export const input = (handleId: string, type: THandleType, label?: string): THandleSpec =>
@@ -141,6 +151,7 @@ export function defineNodes(group: TNodeGroupId, defs: ReadonlyArray<TNodeDef>):
       forcedDisabled: d.forcedDisabled ?? false,
       personalSpaceAllowed: d.personalSpaceAllowed ?? true,
       version: d.version ?? 1,
+      switches: Object.freeze([...(d.switches ?? [])]),
     }),
   );
 }

@@ -32,6 +32,7 @@ export type {
   TInputProvider,
   TJournal,
   TJournalPort,
+  TJournalScope,
   TRandomPort,
   TRuntimePorts,
   TStoragePort,

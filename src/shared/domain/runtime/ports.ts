@@ -56,12 +56,22 @@ export interface TXapiPort {
 
 export type TJournal = { name: string; content: string; updatedAt?: string };
 
+/**
+ * Which journal of a name: the learner's own (default), or with collaborative the one shared by the
+ * assignment's learners (a block's "Shared with the class"; spec 02 §3 Collaborative journal).
+ */
+export type TJournalScope = { collaborative?: boolean };
+
 export interface TJournalPort {
-  read(name: string): Promise<TJournal | null>;
-  /** Creates the learner's journal of that name, or replaces its content. */
-  write(name: string, content: string, meta: { nodeId: string; nodeType: string }): Promise<void>;
+  read(name: string, scope?: TJournalScope): Promise<TJournal | null>;
+  /** Creates the learner's (or the shared) journal of that name, or replaces its content. */
+  write(
+    name: string,
+    content: string,
+    meta: { nodeId: string; nodeType: string } & TJournalScope,
+  ): Promise<void>;
   /** Changes an existing journal; resolves false when there is none of that name. */
-  update(name: string, content: string, mode: 'append' | 'replace'): Promise<boolean>;
+  update(name: string, content: string, mode: 'append' | 'replace', scope?: TJournalScope): Promise<boolean>;
 }
 
 export interface TStoragePort {

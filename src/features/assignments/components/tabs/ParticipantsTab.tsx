@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../shared/api/http';
 import { ASSIGNMENT_SEARCH_DEBOUNCE_MS, type TParticipant } from '../../../../shared/contract/assignments';
 import { Button } from '../../../../ui/Button';
+import { LoadFailed } from '../../../../ui/LoadFailed';
 import { SearchBox } from '../../../../ui/SearchBox';
 import { SkeletonRows } from '../../../../ui/Skeleton';
 import { confirmDialog, toastError, toastSuccess } from '../../../../ui/surfaces';
@@ -135,12 +136,7 @@ export default function ParticipantsTab({ assignment, orgCode }: DetailTabProps)
       {!list && !error ? (
         <SkeletonRows count={3} label={t('participants.loading')} />
       ) : error === 'load' && !list ? (
-        <div className="empty-state" role="alert">
-          <p>{t('participants.loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void load()}>
-            {t('retry')}
-          </Button>
-        </div>
+        <LoadFailed message={t('participants.loadFailed')} retryLabel={t('retry')} onRetry={() => load()} />
       ) : people.length === 0 ? (
         <div className="empty-state" data-testid="participants-empty">
           <p className="empty-state__title">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { embedCode, type TAccessLink } from '../../../../shared/contract/assignments';
 import { formatDateTime } from '../../../../shared/domain/dates';
 import { Button } from '../../../../ui/Button';
+import { LoadFailed } from '../../../../ui/LoadFailed';
 import { SkeletonRows } from '../../../../ui/Skeleton';
 import { toastSuccess } from '../../../../ui/surfaces';
 import { TopUpDialog } from '../../../../ui/TopUpDialog';
@@ -69,12 +70,7 @@ export default function PublicLinksTab({ assignment }: DetailTabProps) {
         </Button>
       </div>
       {failed ? (
-        <div className="empty-state" role="alert">
-          <p>{t('links.loadFailed')}</p>
-          <Button variant="secondary" onClick={load}>
-            {t('retry')}
-          </Button>
-        </div>
+        <LoadFailed message={t('links.loadFailed')} retryLabel={t('retry')} onRetry={load} />
       ) : !links ? (
         <SkeletonRows count={2} label={t('links.loading')} />
       ) : links.length === 0 ? (
