@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OUTPUT_BLOCK_TOKENS } from '../../src/server/chat/chat-answer.service';
+import { boundFor } from '../../src/server/credits/ai-usage';
 import { formatCredits } from '../../src/shared/domain/decimal';
 import { priceCall } from '../../src/shared/domain/models/pricing';
 import { type OpenAiServer, startOpenAiServer } from '../fixtures/openai-server';
@@ -12,6 +14,8 @@ let ai: OpenAiServer;
 let t: TestApp;
 let ann: TestUser;
 let orgId: string;
+/** Run as the provider receives a request, before it answers. */
+let onProviderRequest: (() => Promise<void>) | null = null;
 
 beforeAll(async () => {
   ai = await startOpenAiServer({
@@ -21,6 +25,9 @@ beforeAll(async () => {
     brokenModels: ['gpt-4o-mini'],
     slowPiece: (i) => (i === 0 ? 'first ' : BIG),
     slowDelayMs: 40,
+    onRequest: async () => {
+      await onProviderRequest?.();
+    },
   });
   t = await createTestApp({ AI_BASE_URL: ai.baseURL });
 }, APP_START_MS);
@@ -29,6 +36,7 @@ afterAll(async () => {
   await ai.close();
 });
 beforeEach(async () => {
+  onProviderRequest = null;
   await t.reset();
   ann = await makeUser(t, 'ann@example.com');
   orgId = await makeOrg(t, 'School', ann);
@@ -145,6 +153,67 @@ describe('[CHAT] answers from an OpenAI-compatible provider', () => {
     expect(
       history.filter((h: { parentHistoryId: string }) => h.parentHistoryId === parentHistoryId),
     ).toHaveLength(2);
+  });
+
+  it('holds the first block of credits before the provider is asked', async () => {
+    const seen: bigint[] = [];
+    onProviderRequest = async () => {
+      seen.push((await creditsOf(t).balanceOf(user(ann.id))).reserved);
+    };
+    const res = await post({ query: 'Hello', chatId: await newChat(), model: 'gpt-5-mini' });
+    expect(res.status).toBe(200);
+    await events(res);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeGreaterThan(0n);
+    expect((await creditsOf(t).balanceOf(user(ann.id))).reserved).toBe(0n);
+    await expectBooksBalance(t);
+  });
+
+  it('a long conversation gets the rest of its first hold before the provider is asked', async () => {
+    const chatId = await newChat();
+    const long = 'word '.repeat(2000); // 10,000 characters, ~2,500 tokens a message
+    const saved = await t.call('POST', '/api/chat-with-ai/history', {
+      token: ann.token,
+      body: {
+        histories: [
+          { chatId, role: 'user', content: long },
+          { chatId, role: 'user', content: long },
+        ],
+      },
+    });
+    expect(saved.status).toBe(201);
+    const seen: bigint[] = [];
+    onProviderRequest = async () => {
+      seen.push((await creditsOf(t).balanceOf(user(ann.id))).reserved);
+    };
+    const res = await post({ query: 'Hello', chatId, model: 'gpt-5-mini' });
+    await events(res);
+    const exact = boundFor(
+      'gpt-5-mini',
+      [
+        { role: 'user', content: long },
+        { role: 'user', content: long },
+        { role: 'user', content: 'Hello' },
+      ],
+      OUTPUT_BLOCK_TOKENS,
+    );
+    expect(seen).toEqual([exact]);
+    expect((await creditsOf(t).balanceOf(user(ann.id))).reserved).toBe(0n);
+    await expectBooksBalance(t);
+  });
+
+  it('a wallet too small for the early hold but enough for the exact one gets its answer', async () => {
+    const exact = boundFor('gpt-5-mini', [{ role: 'user', content: 'Hi' }], OUTPUT_BLOCK_TOKENS);
+    const low = await makeUser(t, 'low@example.com');
+    await creditsOf(t).grant({ to: user(low.id), amount: exact, idempotencyKey: 'g-low' });
+    const res = await t.call('POST', '/api/chat-with-ai', {
+      token: low.token,
+      body: { query: 'Hi', model: 'gpt-5-mini' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.content).toBe('Hello, world');
+    expect((await creditsOf(t).balanceOf(user(low.id))).reserved).toBe(0n);
+    await expectBooksBalance(t);
   });
 
   it('a client abort cancels the upstream request and charges only what was produced', async () => {

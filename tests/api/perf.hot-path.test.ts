@@ -1,7 +1,9 @@
 import { gunzipSync } from 'node:zlib';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createCollectionsService } from '../../src/server/collections/collections.service';
 import { lrsActivities, orgMembers } from '../../src/server/db/schema';
+import { createFlowsService, type FlowsService } from '../../src/server/flows/flows.service';
 import { createLrsService, lrsSpace } from '../../src/server/lrs';
 import {
   cachedMembership,
@@ -86,6 +88,58 @@ describe('[PERF] a save of the whole graph reads and writes no more than it need
     expect(stale.body.details.current).toEqual(ok.body.data);
     const renamed = await t.call('PUT', path, { token: eve.token, body: { revision: 2, name: 'H' } });
     expect(renamed.body.data).toMatchObject({ revision: 3, name: 'H', nodes: moved });
+  });
+});
+
+describe('[PERF] the flow list is built by the database as JSON', () => {
+  it('gives exactly the summaries the row-by-row list gives, in the same order', async () => {
+    const admin = await makeUser(t, 'lia@example.org');
+    const orgId = await makeOrg(t, 'List School', admin);
+    const col = await t.call('POST', '/api/projects', {
+      token: admin.token,
+      orgId,
+      body: { name: 'Café "Ω"' },
+    });
+    expect(col.status).toBe(201);
+    const projectId = col.body.data?._id ?? col.body._id;
+    const names = [
+      'Plain',
+      'Quote " and \\ backslash',
+      'Tab\tand\nnewline',
+      'Émoji 🎓 ünïcödé',
+      '<b>&amp;</b>',
+    ];
+    for (const [i, name] of names.entries())
+      expect(
+        (
+          await t.call('POST', '/api/flows', {
+            token: admin.token,
+            orgId,
+            body: { name, projectId: i % 2 ? projectId : null, ...benchGraph(3 + i) },
+          })
+        ).status,
+      ).toBe(201);
+    // microseconds the Date of the row-by-row list cannot hold, and a description and icon
+    await t.database.db.execute(
+      sql`update flows set updated_at = '2026-11-25 10:11:12.345678+00', description = 'd\u00e9', icon_url = 'https://x.test/i.png'`,
+    );
+    const caller = { userId: admin.id, orgId, orgAdmin: true } as Parameters<FlowsService['listUser']>[0];
+    const flows = createFlowsService(t.deps, createCollectionsService(t.deps));
+    for (const limit of [1, 3, 100]) {
+      const rows = await flows.listUser(caller, limit);
+      expect(JSON.parse(await flows.listUserJson(caller, limit))).toEqual({
+        data: JSON.parse(JSON.stringify(rows)),
+      });
+    }
+    expect(JSON.parse(await flows.listUserJson({ ...caller, orgId: null }, 10))).toEqual({ data: [] });
+    const res = await t.call('GET', '/api/flows/user?limit=100', { token: admin.token, orgId });
+    expect(res.body.data.map((f: { name: string }) => f.name)).toEqual([...names].reverse());
+    expect(res.body.data[1]).toMatchObject({
+      updatedAt: '2026-11-25T10:11:12.345Z',
+      projectId,
+      projectName: 'Café "Ω"',
+    });
+    expect(res.body.data[0]).toMatchObject({ projectName: null, description: 'd\u00e9' });
   });
 });
 

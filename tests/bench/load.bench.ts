@@ -33,7 +33,13 @@ const percentile = (sorted: number[], p: number) =>
 async function startServer(url: string | undefined) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', new URL('./load.server.ts', import.meta.url).pathname],
+    [
+      // LOAD_CPU_PROF=<dir>: a V8 CPU profile of the server process (written when it stops)
+      ...(process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROF}`] : []),
+      '--import',
+      'tsx',
+      new URL('./load.server.ts', import.meta.url).pathname,
+    ],
     {
       env: { ...process.env, LOAD_DB_URL: url ?? '' },
       stdio: ['ignore', 'pipe', 'inherit'],

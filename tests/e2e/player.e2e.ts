@@ -199,6 +199,14 @@ export default defineE2E([
         .getByTestId('collaborative-dialog')
         .getByText('Leaves need light to make sugar.')
         .waitFor();
+      // Spec 02: a full-screen dialog, from the top edge of the window to the bottom.
+      const box = await teacher.page.getByRole('dialog').boundingBox();
+      const view = teacher.page.viewportSize();
+      expectEqual(
+        JSON.stringify(box && view ? [Math.round(box.y), Math.round(box.height)] : null),
+        JSON.stringify(view ? [0, view.height] : null),
+        'the collaborative journal fills the window',
+      );
       await screenshot('teacher-collaborative-journal', teacher.page);
 
       // The statements, read back through the LRS's xAPI endpoint with the teacher's credentials.

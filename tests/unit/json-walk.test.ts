@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { walkJson } from '../../src/server/flows/json-walk';
+import { scanJson, walkJson } from '../../src/server/flows/json-walk';
 
 const nested = (depth: number): unknown => {
   let v: unknown = { leaf: 'x' };
@@ -34,5 +34,24 @@ describe('[FLOWS] walking a JSON document without recursion', () => {
       seen.push(`${isKey ? 'key' : 'value'} ${path()}=${s}`),
     );
     expect(seen).toEqual(['key a=a', 'value a.0=x', 'key a.1.b=b', 'value a.1.b=y']);
+  });
+
+  it('the fast pass measures the same bytes and leaves the rest to the walk', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const quick = scanJson(value, 1000, () => false);
+        expect(quick).toEqual({ bytes: walkJson(value, 1000, () => {}).bytes, clean: true });
+      }),
+      { numRuns: 300 },
+    );
+    const nul = (s: string) => s.includes('\u0000');
+    expect(scanJson({ a: ['fine "quoted"', { b: 'x\u0000' }] }, 10, nul).clean).toBe(false);
+    expect(scanJson({ 'k\u0000': 1 }, 10, nul).clean).toBe(false);
+    expect(scanJson({ a: 'tab\there', b: [undefined, () => 1], c: undefined }, 10, nul)).toEqual({
+      bytes: Buffer.byteLength(JSON.stringify({ a: 'tab\there', b: [undefined, () => 1], c: undefined })),
+      clean: true,
+    });
+    expect(scanJson({ data: nested(100) }, 64, nul).clean).toBe(false);
+    expect(scanJson({ data: nested(10) }, 64, nul).clean).toBe(true);
   });
 });

@@ -20,17 +20,18 @@ import type { Caller } from '../tools/caller';
 import {
   bumpSession,
   type ChatHistoryRow,
-  findSession,
+  findSessionWithHistories,
   insertHistories,
-  listHistories,
   touchSession,
 } from './chat.repo';
 import { LAST_MESSAGE_MAX } from './chat.service';
 import { type ChatTurn, withImages } from './chat-images';
-import { createMeter, looksAffordable } from './chat-meter';
+import { createMeter } from './chat-meter';
 
 /** Output tokens held per block (first block with the prompt, then one more each time it fills). */
 export const OUTPUT_BLOCK_TOKENS = 1000;
+/** Tokens of conversation the early hold allows for (about 8 KB of text); a longer one is topped up. */
+const EARLY_HISTORY_TOKENS = 2000;
 /** Messages of the conversation sent with a new question (older ones are left out). */
 const CONTEXT_MESSAGES = 40;
 
@@ -55,10 +56,11 @@ export interface AnswerSink {
 export class StreamCreditError extends AppError {}
 
 /**
- * POST /api/chat-with-ai: one model's answer to the user's message. `prepare` checks everything
- * (the wallet by a read), loads the conversation and starts the provider request; the first hold and
- * the user message are written in the background (so no database write precedes the first token);
- * errors there are ordinary HTTP errors. `run` streams to the sink and ends with the answer saved and its real cost settled.
+ * POST /api/chat-with-ai: one model's answer to the user's message. `prepare` checks everything,
+ * loads the conversation, holds the first block of credits and only then starts the provider
+ * request; errors there are ordinary HTTP errors. The user message is written in the background
+ * after the first token. `run` streams to the sink and ends with the answer saved and its real cost
+ * settled.
  */
 export function createChatAnswerService(deps: AppDeps) {
   const db = deps.database.db;
@@ -72,28 +74,51 @@ export function createChatAnswerService(deps: AppDeps) {
     return modelByCode(code)?.providerModel ?? code;
   }
 
-  async function prepare(caller: Caller, body: TChatRequest, clientSignal: AbortSignal) {
-    const code = body.model ?? DEFAULT_CHAT_MODEL;
+  /**
+   * The first hold, asked for at once with room for a short history (EARLY_HISTORY_TOKENS), so that
+   * on PostgreSQL it runs alongside the reads of the conversation instead of after them. null when it
+   * does not apply (no price, images) or was refused; the exact hold follows the reads in any case.
+   */
+  function earlyHold(caller: Caller, body: TChatRequest, priced: string | null, key: string) {
+    if (!priced || body.mediaIds.length) return Promise.resolve(null);
+    const upTo = boundFor(
+      priced,
+      [{ role: 'user', content: body.query }],
+      OUTPUT_BLOCK_TOKENS + EARLY_HISTORY_TOKENS,
+    );
+    return credits
+      .reserve({
+        payer: caller.orgId ? { kind: 'org', orgId: caller.orgId } : { kind: 'user', userId: caller.userId },
+        upTo,
+        reference: body.chatId ? `chat:${body.chatId}` : 'chat',
+        idempotencyKey: `${key}:hold:early`,
+        by: caller.userId,
+      })
+      .catch(() => null);
+  }
+
+  /** The session, the model and the messages for the provider, or the HTTP error that stops here. */
+  async function conversation(caller: Caller, body: TChatRequest, code: string) {
     const payerOf = (orgId: string | null): TWalletOwner =>
       orgId ? { kind: 'org', orgId } : { kind: 'user', userId: caller.userId };
-    // Everything the provider request needs, read at once (the time to first token waits on it),
-    // with the wallet of the caller's space (the payer, unless the chat belongs to another space).
+    // Everything the provider request needs, read at once (the time to first token waits on it):
+    // the session with its history in one statement, and the model settings of the caller's space.
+    // The wallet is not read: the first hold, taken before the provider is asked, has the last word.
     const settingsOf = (orgId: string | null) =>
       orgId ? findOrgModels(db, orgId).then((s) => s ?? {}) : Promise.resolve({});
-    const [session, rows, spaceSettings, spaceBalance] = await Promise.all([
-      body.chatId ? findSession(db, caller.userId, body.chatId) : null,
-      body.chatId ? listHistories(db, body.chatId) : [],
+    const [found, spaceSettings] = await Promise.all([
+      body.chatId ? findSessionWithHistories(db, caller.userId, body.chatId) : null,
       settingsOf(caller.orgId),
-      credits.balanceOf(payerOf(caller.orgId)),
     ]);
-    if (body.chatId && !session) throw notFound('Chat');
+    if (body.chatId && !found) throw notFound('Chat');
+    const session = found?.session ?? null;
+    const rows = found?.rows ?? [];
     const orgId = session ? session.orgId : caller.orgId;
     let settings: TOrgModelSettings = spaceSettings;
-    let balance = spaceBalance;
     if (orgId !== caller.orgId) {
       // A chat of another space than the header's: its organisation pays, if the caller is still in it.
       if (orgId && !(await findMembership(db, orgId, caller.userId))) throw notFound('Chat');
-      [settings, balance] = await Promise.all([settingsOf(orgId), credits.balanceOf(payerOf(orgId))]);
+      settings = await settingsOf(orgId);
     }
     const providerModel = requireModel(settings, code);
     let userHistoryId: string | null = null;
@@ -122,24 +147,48 @@ export function createChatAnswerService(deps: AppDeps) {
     }
     // Attached images go to the model as content parts (no query at all without attachments).
     const messages = await withImages(db, storage, turns, { userId: caller.userId, orgId }, questionMedia);
+    return { session, orgId, payer: payerOf(orgId), providerModel, userHistoryId, userRow, messages };
+  }
+
+  async function prepare(caller: Caller, body: TChatRequest, clientSignal: AbortSignal) {
+    const code = body.model ?? DEFAULT_CHAT_MODEL;
     const priced = modelOf(deps.ai, code, deps.env.AI_MODEL);
     const answerId = newId();
+    const early = earlyHold(caller, body, priced, `chat:${answerId}`);
+    const dropEarly = async () => {
+      const pre = await early;
+      if (pre) await credits.release(pre.id).catch(() => undefined);
+    };
+    const conv = await conversation(caller, body, code).catch(async (error: unknown) => {
+      await dropEarly();
+      throw error;
+    });
+    const { session, providerModel, userHistoryId, messages } = conv;
+    let { userRow } = conv;
     const meter = createMeter(credits, {
-      payer: payerOf(orgId),
+      payer: conv.payer,
       key: `chat:${answerId}`,
       reference: session ? `chat:${session.id}` : 'chat',
       by: caller.userId,
     });
     const firstHold = boundFor(priced, messages, OUTPUT_BLOCK_TOKENS);
-    // A wallet that looks short gets the real hold now, so that a refusal is an HTTP error (spec 03 §8).
-    if (!looksAffordable(balance, firstHold)) await meter.reserve(firstHold);
+    // Money first: the first block is held before the provider is asked, so no call runs unpaid and a
+    // wallet that cannot hold it is refused with an HTTP error (spec 03 §8). The early hold counts
+    // when its wallet pays; what it lacks (a long conversation) is held now.
+    if (conv.orgId === caller.orgId) {
+      const pre = await early;
+      if (pre) meter.adopt(pre);
+    } else await dropEarly();
+    await meter.reserve(firstHold - meter.held).catch(async (error: unknown) => {
+      await meter.release();
+      throw error;
+    });
     const upstream = new AbortController();
     const signal = AbortSignal.any([clientSignal, upstream.signal]);
     const iterator = deps.ai.stream({ model: providerModel, messages, signal })[Symbol.asyncIterator]();
-    // The provider request starts now. No database write runs before the first token is passed on:
-    // PGlite runs queries on the event loop, so even a write "in parallel" would delay it. The first
-    // hold and the user message are written right after it (or once the provider ends without one);
-    // the answer waits for them before its next block of credits and before it is saved.
+    // The provider request starts now. The user message is written right after the first token has
+    // been passed on (PGlite runs queries on the event loop, so even a write "in parallel" would delay
+    // it), or once the provider ends without one; the answer waits for it before it is saved.
     const first = iterator.next();
     first.catch(() => undefined);
     let saveUser: Promise<unknown> = Promise.resolve();
@@ -153,12 +202,9 @@ export function createChatAnswerService(deps: AppDeps) {
       saveUser.catch(() => undefined);
     };
     let behind: Promise<void> | null = null;
-    /** After the event loop has turned once (the token is on the socket): the first hold and the user message. */
+    /** After the event loop has turned once (the token is on the socket): the user message. */
     const writeBehind = () => {
-      behind ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-        if (meter.held === 0n) meter.begin(firstHold);
-        startSave();
-      });
+      behind ??= new Promise<void>((resolve) => setImmediate(resolve)).then(startSave);
       return behind;
     };
     const inputTokens = promptTokens(messages);

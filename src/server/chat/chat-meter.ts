@@ -1,9 +1,9 @@
 import { minCredits } from '../../shared/domain/decimal';
-import type { CreditsService, TBalance, TReservation, TWalletOwner } from '../credits/credits.service';
+import type { CreditsService, TReservation, TWalletOwner } from '../credits/credits.service';
 
 /**
  * Credits of one streamed answer, held in blocks: the first block (prompt + a block of output) is
- * reserved as the stream starts, the next ones while it grows. A wallet that cannot hold the next block
+ * reserved before the provider is asked, the next ones while it grows. A wallet that cannot hold the next block
  * stops the answer with the credit error (spec 03 §8), so nobody's answer outruns their balance, and
  * a small wallet can still receive a short answer. At the end the real cost is spread over the holds.
  */
@@ -14,7 +14,6 @@ export function createMeter(
   const holds: TReservation[] = [];
   let held = 0n;
   let asked = 0;
-  let pending: Promise<void> = Promise.resolve();
   const reserve = async (upTo: bigint) => {
     if (upTo <= 0n) return;
     // The key is taken at once, so a hold still in flight never shares it with the next one.
@@ -29,29 +28,22 @@ export function createMeter(
     holds.push(r);
     held += upTo;
   };
-  /** Waits for a hold started in the background; its failure is the caller's credit error. */
-  const settled = () => pending;
   return {
     reserve,
-    /**
-     * Starts the first hold without waiting for it (the database stays off the time to first token);
-     * `cover`, `settle` and `release` wait for it. Its refusal surfaces from `cover`.
-     */
-    begin(upTo: bigint): void {
-      pending = reserve(upTo);
-      pending.catch(() => undefined);
+    /** Counts a hold taken before the meter existed (its key must differ from the meter's own). */
+    adopt(r: TReservation): void {
+      holds.push(r);
+      held += r.amount;
     },
     get held() {
       return held;
     },
     /** Holds another block while the estimate of the answer so far passes what is held. */
     async cover(estimate: bigint, block: bigint): Promise<void> {
-      await settled();
       while (estimate > held && block > 0n) await reserve(block);
     },
     /** Charges `actual` across the holds (what is left of each is freed); anything beyond them is charged directly. */
     async settle(actual: bigint): Promise<bigint> {
-      await settled().catch(() => undefined);
       let rest = actual;
       let charged = 0n;
       for (const h of holds) {
@@ -77,21 +69,8 @@ export function createMeter(
       return charged;
     },
     async release(): Promise<void> {
-      await settled().catch(() => undefined);
       for (const h of holds) await credits.release(h.id).catch(() => undefined);
     },
   };
 }
 export type Meter = ReturnType<typeof createMeter>;
-
-/**
- * Whether a hold of `upTo` would fit the wallet as last read (balance and monthly limit): a read, not a
- * write, so a request can be refused before its stream without a hold on the path of the first token.
- * A wallet that looks short is asked for the real hold, which has the last word (expired holds, races).
- */
-export function looksAffordable(balance: TBalance, upTo: bigint): boolean {
-  if (upTo <= 0n) return true;
-  if (balance.available < upTo) return false;
-  const limit = balance.monthlyLimit;
-  return limit == null || balance.usedThisMonth + balance.reserved + upTo <= limit;
-}

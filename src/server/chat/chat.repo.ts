@@ -79,6 +79,25 @@ export async function findHistory(db: Db, chatId: string, id: string): Promise<C
   return row ?? null;
 }
 
+/**
+ * A session of the user with its history, oldest first, in one statement (the time to first token
+ * waits on it); null when the chat is not theirs or gone.
+ */
+export async function findSessionWithHistories(
+  db: Db,
+  userId: string,
+  chatId: string,
+): Promise<{ session: ChatSessionRow; rows: ChatHistoryRow[] } | null> {
+  const found = await db
+    .select({ session: chatSessions, history: chatHistories })
+    .from(chatSessions)
+    .leftJoin(chatHistories, eq(chatHistories.chatId, chatSessions.id))
+    .where(mine(userId, chatId))
+    .orderBy(asc(chatHistories.createdAt), asc(chatHistories.id));
+  if (!found.length) return null;
+  return { session: found[0].session, rows: found.flatMap((r) => (r.history ? [r.history] : [])) };
+}
+
 /** Moves the session to the top of the sidebar after an answer (its last message stays the user's). */
 export async function bumpSession(db: Db, chatId: string, at: Date): Promise<void> {
   await db.update(chatSessions).set({ updatedAt: at }).where(eq(chatSessions.id, chatId));

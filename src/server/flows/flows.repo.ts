@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { inSpace, likePattern, visibleCollections } from '../collections/collections.repo';
 import type { Db } from '../db/client';
 import { collections, flows } from '../db/schema';
@@ -52,10 +53,7 @@ export async function findFlow(db: Db, orgId: string | null, id: string): Promis
 
 /** A flow without its graph: a save that replaces the whole graph does not need the stored one. */
 export async function findFlowMeta(db: Db, orgId: string | null, id: string): Promise<FlowMeta | null> {
-  const [row] = await db
-    .select(metaColumns)
-    .from(flows)
-    .where(and(eq(flows.id, id), inSpace(flows.orgId, orgId)));
+  const [row] = await readMeta(db, orgId === null).execute({ id, orgId });
   return row ?? null;
 }
 
@@ -66,16 +64,48 @@ export type FlowJsonRow = FlowMeta & { nodesJson: string; edgesJson: string };
  * parse of ~80 KB into objects and no JSON.stringify of them again.
  */
 export async function findFlowJson(db: Db, orgId: string | null, id: string): Promise<FlowJsonRow | null> {
-  const [row] = await db
+  const [row] = await readJson(db, orgId === null).execute({ id, orgId });
+  return (row as FlowJsonRow | undefined) ?? null;
+}
+
+/**
+ * A query by flow id in a space as prepared statements, one per database and kind of space (personal
+ * or an organisation): built once, and on PostgreSQL parsed and planned once per connection.
+ */
+function perSpace<T>(build: (db: Db, personal: boolean) => T): (db: Db, personal: boolean) => T {
+  const cache = new WeakMap<Db, [T, T]>();
+  return (db, personal) => {
+    let pair = cache.get(db);
+    if (!pair) {
+      pair = [build(db, false), build(db, true)];
+      cache.set(db, pair);
+    }
+    return pair[personal ? 1 : 0];
+  };
+}
+const byIdInSpace = (personal: boolean) =>
+  and(
+    eq(flows.id, sql.placeholder('id')),
+    personal ? isNull(flows.orgId) : eq(flows.orgId, sql.placeholder('orgId')),
+  );
+const readJson = perSpace((db, personal) =>
+  db
     .select({
       ...metaColumns,
       nodesJson: sql<string>`${flows.nodes}::text`,
       edgesJson: sql<string>`${flows.edges}::text`,
     })
     .from(flows)
-    .where(and(eq(flows.id, id), inSpace(flows.orgId, orgId)));
-  return row ?? null;
-}
+    .where(byIdInSpace(personal))
+    .prepare(personal ? 'flow_read_json_personal' : 'flow_read_json'),
+);
+const readMeta = perSpace((db, personal) =>
+  db
+    .select(metaColumns)
+    .from(flows)
+    .where(byIdInSpace(personal))
+    .prepare(personal ? 'flow_meta_personal' : 'flow_meta'),
+);
 
 export async function findFlows(db: Db, orgId: string | null, ids: string[]): Promise<FlowRow[]> {
   if (!ids.length) return [];
@@ -127,6 +157,44 @@ export async function listAccessibleFlows(
   if (!withTotal) return { rows, total: rows.length };
   const [{ total }] = await db.select({ total: count() }).from(flows).where(where);
   return { rows, total: Number(total) };
+}
+
+/** A timestamp as JSON.stringify writes a Date (toISOString: UTC, milliseconds cut, not rounded). */
+const isoText = (column: PgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The list of the home page (listAccessibleFlows without a keyword) as the JSON text of its
+ * summaries, built by PostgreSQL: the same fields, in flowSummaryView's order, so that 100 rows are
+ * neither turned into objects nor stringified again here.
+ */
+export async function listAccessibleFlowsJson(
+  db: Db,
+  q: { orgId: string | null; userId: string; allInOrg: boolean; limit: number },
+): Promise<string> {
+  const visible = db
+    .select({ id: collections.id })
+    .from(collections)
+    .where(visibleCollections(q.orgId, q.userId, q.allInOrg));
+  const mine = and(isNull(flows.projectId), eq(flows.ownerId, q.userId));
+  const where = and(inSpace(flows.orgId, q.orgId), or(mine, inArray(flows.projectId, visible)));
+  const page = sql`select ${flows.id} as id, ${flows.name} as name, ${flows.description} as description,
+    ${flows.iconUrl} as icon_url, ${flows.projectId} as project_id, ${flows.ownerId} as owner_id,
+    ${flows.orgId} as org_id, ${flows.published} as published, ${flows.revision} as revision,
+    ${isoText(flows.createdAt)} as created, ${isoText(flows.updatedAt)} as updated,
+    jsonb_array_length(${flows.nodes}) as nodes_count, ${collections.name} as project_name,
+    ${flows.createdAt} as created_at
+    from ${flows} left join ${collections} on ${eq(flows.projectId, collections.id)}
+    where ${where} order by ${flows.createdAt} desc, ${flows.id} desc limit ${q.limit}`;
+  const result = (await db.execute(sql`select coalesce(json_agg(json_build_object(
+      '_id', p.id, 'id', p.id, 'name', p.name, 'description', p.description, 'iconUrl', p.icon_url,
+      'projectId', p.project_id, 'ownerId', p.owner_id, 'orgId', p.org_id, 'published', p.published,
+      'revision', p.revision, 'createdAt', p.created, 'updatedAt', p.updated,
+      'nodesCount', p.nodes_count, 'projectName', p.project_name)
+      order by p.created_at desc, p.id desc), '[]')::text as data from (${page}) p`)) as unknown as {
+    rows: Array<{ data: string }>;
+  };
+  return result.rows[0]?.data ?? '[]';
 }
 
 /** The names of the flows in a collection, or (null) in the owner's No Project of the space. */
@@ -182,19 +250,32 @@ export async function updateFlowAtRevision(
   return saveAtRevision(db, at, (tx) => update(tx, at, patch).returning());
 }
 
-/** The same save answering the flow without its graph: the caller has the graph it just wrote. */
+/** The graph as JSON text, already stringified by the caller (who answers with the same text). */
+export type GraphJson = { nodes?: string; edges?: string };
+
+/**
+ * The same save answering the flow without its graph: the caller has the graph it just wrote. `json`
+ * carries nodes and edges as JSON text (they are then left out of `patch`).
+ */
 export async function updateFlowMetaAtRevision(
   db: Db,
   at: { id: string; revision: number; projectId: string | null },
   patch: FlowPatch,
+  json: GraphJson = {},
 ): Promise<FlowMeta | null> {
-  return saveAtRevision(db, at, (tx) => update(tx, at, patch).returning(metaColumns));
+  return saveAtRevision(db, at, (tx) => update(tx, at, patch, json).returning(metaColumns));
 }
 
-const update = (db: Db, at: { id: string; revision: number }, patch: FlowPatch) =>
+const update = (db: Db, at: { id: string; revision: number }, patch: FlowPatch, json: GraphJson = {}) =>
   db
     .update(flows)
-    .set({ ...patch, revision: sql`${flows.revision} + 1`, updatedAt: new Date() })
+    .set({
+      ...patch,
+      ...(json.nodes !== undefined ? { nodes: sql`${json.nodes}::jsonb` } : {}),
+      ...(json.edges !== undefined ? { edges: sql`${json.edges}::jsonb` } : {}),
+      revision: sql`${flows.revision} + 1`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(flows.id, at.id), eq(flows.revision, at.revision)));
 
 async function saveAtRevision<R extends FlowMeta>(

@@ -60,7 +60,9 @@ export function flowsRoutes(deps: AppDeps, collections: CollectionsService) {
       })
       .get('/flows/user', auth, scope, async (c) => {
         const { limit } = query(c, ZFlowListQuery);
-        return c.json({ data: await flows.listUser(callerOf(c), limit) });
+        return c.body(await flows.listUserJson(callerOf(c), limit), 200, {
+          'Content-Type': 'application/json',
+        });
       })
       .get('/flows/search', auth, scope, async (c) => {
         const { keyword, limit } = query(c, ZFlowSearchQuery);
@@ -81,7 +83,9 @@ export function flowsRoutes(deps: AppDeps, collections: CollectionsService) {
       )
       .put('/flows/:id', auth, scope, async (c) => {
         const body = await jsonBody(c, ZUpdateFlowRequest);
-        return c.json({ data: await flows.save(callerOf(c), id(c), body) });
+        return c.body(await flows.save(callerOf(c), id(c), body), 200, {
+          'Content-Type': 'application/json',
+        });
       })
       .delete('/flows/:id', auth, scope, async (c) =>
         c.json({ message: await flows.remove(callerOf(c), id(c)) }),

@@ -29,6 +29,7 @@ import {
   flowNamesIn,
   insertFlows,
   listAccessibleFlows,
+  listAccessibleFlowsJson,
   listProjectFlows,
   moveFlows,
   updateFlowMetaAtRevision,
@@ -145,7 +146,8 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
     /**
      * The patch was checked against the contract on the way in and the stored fields when they were
      * stored, so only the rules across fields run on the merged document. A save of the whole graph
-     * (the canvas's) neither reads the stored graph nor reads back the one it wrote.
+     * (the canvas's) neither reads the stored graph nor reads back the one it wrote. Answers
+     * `{ data: TFlow }` as JSON text.
      */
     async save(caller: Caller, id: string, body: z.infer<typeof ZUpdateFlowRequest>) {
       const { revision, ...fields } = body;
@@ -163,8 +165,13 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
       assertDocSize(merged);
       if (patch.nodes || patch.edges) assertValidGraph(merged, await linkContext(caller, merged));
       const at = { id, revision, projectId: row.projectId };
-      const updated = await updateFlowMetaAtRevision(db, at, patch);
-      if (updated) return flowView({ ...updated, nodes: merged.nodes, edges: merged.edges });
+      // The graph is stringified once: the same text is stored and answered.
+      const nodesJson = JSON.stringify(merged.nodes);
+      const edgesJson = JSON.stringify(merged.edges);
+      const { nodes, edges, ...rest } = patch;
+      const json = { nodes: nodes ? nodesJson : undefined, edges: edges ? edgesJson : undefined };
+      const updated = await updateFlowMetaAtRevision(db, at, rest, json);
+      if (updated) return flowJsonView({ ...updated, nodesJson, edgesJson });
       throw await conflictNow(caller, id);
     },
 
@@ -224,6 +231,11 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
     async listUser(caller: Caller, limit: number): Promise<TFlowSummary[]> {
       const { rows } = await listAccessibleFlows(db, { ...spaceOf(caller), limit }, false);
       return rows.map(flowSummaryView);
+    },
+
+    /** GET /flows/user as JSON text ({ data: TFlowSummary[] }), the summaries built by the database. */
+    async listUserJson(caller: Caller, limit: number): Promise<string> {
+      return `{"data":${await listAccessibleFlowsJson(db, { ...spaceOf(caller), limit })}}`;
     },
 
     async search(caller: Caller, keyword: string, limit: number) {

@@ -7,7 +7,7 @@ import {
 } from '../../shared/contract/flows';
 import { type TLinkContext, validateGraph } from '../../shared/domain/link-rules';
 import { badRequest } from '../http/errors';
-import { walkJson } from './json-walk';
+import { scanJson, walkJson } from './json-walk';
 
 type Graph = { nodes: TFlowNode[]; edges: TFlowEdge[] };
 export type BrokenLink = TImportReport['brokenLinks'][number];
@@ -67,7 +67,18 @@ const MAX_DEPTH = 64;
 
 /** Flow documents are capped so one flow cannot fill the database or stall a client. */
 export function assertDocSize(doc: Partial<TFlowDocument>): void {
-  const { bytes, tooDeep } = walkJson(doc, MAX_DEPTH, (s, path, isKey) => {
+  const quick = scanJson(doc, MAX_DEPTH, unstorable);
+  const { bytes, tooDeep } = quick.clean ? { bytes: quick.bytes, tooDeep: undefined } : walkDoc(doc);
+  if (tooDeep !== undefined) throw badRequest(`${tooDeep}: nested more than ${MAX_DEPTH} levels deep`);
+  if (bytes > FLOW_DOC_MAX_BYTES) {
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+    throw badRequest(`The flow is too large: ${mb(bytes)} MB, at most ${mb(FLOW_DOC_MAX_BYTES)} MB.`);
+  }
+}
+
+/** The slow walk, with paths: says which value is unstorable or too deep. */
+function walkDoc(doc: Partial<TFlowDocument>) {
+  return walkJson(doc, MAX_DEPTH, (s, path, isKey) => {
     if (!unstorable(s)) return;
     throw badRequest(
       isKey
@@ -75,11 +86,6 @@ export function assertDocSize(doc: Partial<TFlowDocument>): void {
         : `${path()}: contains a NUL character or a broken surrogate pair`,
     );
   });
-  if (tooDeep !== undefined) throw badRequest(`${tooDeep}: nested more than ${MAX_DEPTH} levels deep`);
-  if (bytes > FLOW_DOC_MAX_BYTES) {
-    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-    throw badRequest(`The flow is too large: ${mb(bytes)} MB, at most ${mb(FLOW_DOC_MAX_BYTES)} MB.`);
-  }
 }
 
 /** Only a flow with a spreadsheet node needs the user's Google link flag for the rules. */

@@ -77,3 +77,68 @@ export function walkJson(
   }
   return { bytes };
 }
+
+/**
+ * The fast pass of walkJson for documents that are almost always fine (every save): the same UTF-8
+ * size, without paths, frames or closures. `suspect` is asked only about strings and keys JSON must
+ * escape (quotes, backslashes, control characters, surrogates); `clean` is false when it said yes or
+ * a value was nested deeper than `maxDepth`: walk again with walkJson to say where.
+ */
+export function scanJson(
+  root: unknown,
+  maxDepth: number,
+  suspect: (s: string) => boolean,
+): { bytes: number; clean: boolean } {
+  let bytes = 0;
+  const values: unknown[] = [root];
+  const depths: number[] = [0];
+  const inArrays: boolean[] = [false];
+  const text = (s: string): boolean => {
+    if (!NEEDS_ESCAPE.test(s)) {
+      bytes += Buffer.byteLength(s, 'utf8') + 2;
+      return true;
+    }
+    if (suspect(s)) return false;
+    bytes += Buffer.byteLength(JSON.stringify(s), 'utf8');
+    return true;
+  };
+  while (values.length) {
+    const value = values.pop();
+    const depth = depths.pop() as number;
+    const inArray = inArrays.pop() as boolean;
+    if (typeof value === 'string') {
+      if (!text(value)) return { bytes, clean: false };
+    } else if (typeof value === 'number') {
+      bytes += Number.isFinite(value) ? String(value).length : 4;
+    } else if (typeof value === 'boolean') {
+      bytes += value ? 4 : 5;
+    } else if (value === null || typeof value !== 'object') {
+      bytes += value === null || inArray ? 4 : 0;
+    } else {
+      if (depth > maxDepth) return { bytes, clean: false };
+      if (Array.isArray(value)) {
+        bytes += 2 + Math.max(0, value.length - 1);
+        for (let i = value.length - 1; i >= 0; i--) {
+          values.push(value[i]);
+          depths.push(depth + 1);
+          inArrays.push(true);
+        }
+      } else {
+        let included = 0;
+        for (const key in value) {
+          if (!Object.hasOwn(value, key)) continue;
+          const v = (value as Record<string, unknown>)[key];
+          if (skipped(v)) continue;
+          included++;
+          if (!text(key)) return { bytes, clean: false };
+          bytes += 1;
+          values.push(v);
+          depths.push(depth + 1);
+          inArrays.push(false);
+        }
+        bytes += 2 + Math.max(0, included - 1);
+      }
+    }
+  }
+  return { bytes, clean: true };
+}

@@ -1,12 +1,19 @@
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
+import { gzip, gzipSync } from 'node:zlib';
+import type { Context, MiddlewareHandler } from 'hono';
 import { compress as streamCompress } from 'hono/compress';
 
 const gzipAsync = promisify(gzip);
 
-/** Smaller answers are sent as they are: gzip would save little and cost a trip to the thread pool. */
+/** Smaller answers are sent as they are: gzip would save little. */
 export const COMPRESS_MIN_BYTES = 1024;
+/**
+ * Answers up to this size are gzipped on the event loop: for a 200-block flow (~80 KB) that takes
+ * ~0.2 ms, while a trip to libuv's thread pool costs nearly as much again in CPU (thread hand-over,
+ * zlib stream set-up) and buys nothing when the cores are busy. Larger answers (tag searches of
+ * ~500 KB, big flows) go to the thread pool so one answer cannot hold the loop for long.
+ */
+export const COMPRESS_SYNC_MAX_BYTES = 256 * 1024;
 /**
  * zlib level 1: on a 200-block flow (~80 KB of JSON) it takes about half the CPU of the default
  * level 6 for an answer a little larger.
@@ -27,14 +34,46 @@ export function acceptsGzip(header: string | undefined): boolean {
 }
 
 /**
- * Gzips answers. JSON answers (every API answer: a whole string already) are compressed in one call
- * on libuv's thread pool, off the event loop, and sent with their length; other compressible answers
- * (the built client's files, streams) go through Hono's streaming compression.
+ * Remembers the text of the answer a route builds from a string (`c.json`, `c.body(string)`), so it is
+ * compressed or measured without being read back from the Response: on @hono/node-server an answer
+ * built from a string is written to the socket as it is, while reading its body turns it into a web
+ * Response with a stream first (a good part of a small request's CPU).
+ */
+function rememberText(c: Context): () => string | undefined {
+  let text: string | undefined;
+  let made: Response | undefined;
+  const body = c.body;
+  c.body = ((data: unknown, ...rest: unknown[]) => {
+    const res = (body as (...a: unknown[]) => Response)(data, ...rest);
+    text = typeof data === 'string' ? data : undefined;
+    made = res;
+    return res;
+  }) as typeof c.body;
+  // What c.json does (hono/dist/context.js), through the body above.
+  c.json = ((object: unknown, arg?: unknown, headers?: Record<string, string | string[]>) =>
+    (c.body as (...a: unknown[]) => Response)(JSON.stringify(object), arg, {
+      'Content-Type': 'application/json',
+      ...headers,
+    })) as typeof c.json;
+  return () => (made !== undefined && c.res === made ? text : undefined);
+}
+
+/** Replaces the answer without Hono's merge of the old one's headers (which reads its body as a stream). */
+function replace(c: Context, res: Response): void {
+  c.res = undefined;
+  c.res = res;
+}
+
+/**
+ * Gzips answers. JSON answers (every API answer) are compressed in one call, with their length;
+ * other compressible answers (the built client's files, streams) go through Hono's streaming
+ * compression.
  */
 export function compressAnswers(): MiddlewareHandler {
   const streaming = streamCompress();
   const done = async () => undefined;
   return async (c, next) => {
+    const textOf = rememberText(c);
     await next();
     const res = c.res;
     if (!isJson(res.headers.get('Content-Type'))) return streaming(c, done);
@@ -48,19 +87,28 @@ export function compressAnswers(): MiddlewareHandler {
       return;
     vary(res.headers);
     if (!acceptsGzip(c.req.header('Accept-Encoding'))) return;
-    const body = new Uint8Array(await res.arrayBuffer());
-    const headers = new Headers(res.headers);
+    const text = textOf();
+    // an answer built from text and too small to gzip is left as it is
+    if (text !== undefined && Buffer.byteLength(text) < COMPRESS_MIN_BYTES) return;
+    const body = text !== undefined ? Buffer.from(text) : new Uint8Array(await res.arrayBuffer());
     if (body.byteLength < COMPRESS_MIN_BYTES) {
-      c.res = new Response(body, { status: res.status, headers });
+      replace(c, new Response(body, { status: res.status, headers: res.headers }));
       return;
     }
-    const packed = await gzipAsync(body, { level: LEVEL });
+    const packed =
+      body.byteLength <= COMPRESS_SYNC_MAX_BYTES
+        ? gzipSync(body, { level: LEVEL })
+        : await gzipAsync(body, { level: LEVEL });
+    const headers = new Headers(res.headers);
     headers.set('Content-Encoding', 'gzip');
     headers.set('Content-Length', String(packed.byteLength));
-    c.res = new Response(new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength), {
-      status: res.status,
-      headers,
-    });
+    replace(
+      c,
+      new Response(new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength), {
+        status: res.status,
+        headers,
+      }),
+    );
   };
 }
 
