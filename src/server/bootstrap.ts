@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { createAiProvider } from './adapters/ai/provider';
 import { createMailAdapter } from './adapters/mail/mail';
 import { createTokenService } from './auth/tokens';
+import { createImageCompressor } from './chat/image-pool';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
 import type { TEnv } from './env';
@@ -17,7 +18,8 @@ export async function bootstrap(env: TEnv, opts: { clientDir?: string } = {}): P
   const tokens = await createTokenService(database.db, env);
   const mail = createMailAdapter(env, database.db, logger);
   const ai = createAiProvider(env);
-  const deps: AppDeps = { env, database, logger, tokens, mail, ai, clientDir: opts.clientDir };
+  const images = createImageCompressor({ logger });
+  const deps: AppDeps = { env, database, logger, tokens, mail, ai, images, clientDir: opts.clientDir };
   if (env.SEED_DEMO) await seedDemo(deps);
   return deps;
 }

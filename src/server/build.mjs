@@ -2,12 +2,14 @@
 // into dist/server/main.mjs. Plain JavaScript so that node runs it without a TypeScript loader.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const clientStamp = join(root, 'dist', 'client', 'index.html');
 export const serverBundle = join(root, 'dist', 'server', 'main.mjs');
+/** The image worker thread's own bundle, found beside main.mjs at run time (chat/image-pool.ts). */
+export const imageWorkerBundle = join(root, 'dist', 'server', 'image-worker.mjs');
 
 const CLIENT_SOURCES = [
   'src/app',
@@ -39,7 +41,8 @@ function isStale(output, sources) {
 }
 
 export const clientIsStale = () => isStale(clientStamp, CLIENT_SOURCES);
-export const serverIsStale = () => isStale(serverBundle, SERVER_SOURCES);
+export const serverIsStale = () =>
+  isStale(serverBundle, SERVER_SOURCES) || isStale(imageWorkerBundle, SERVER_SOURCES);
 
 export function buildClient() {
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -50,12 +53,14 @@ export function buildClient() {
   if (result.status !== 0) throw new Error('vite build failed');
 }
 
-/** One ES module with node_modules left external: starts in a fraction of the time tsx needs. */
-export async function buildServer() {
+/**
+ * One ES module with node_modules left external: starts in a fraction of the time tsx needs. The
+ * image worker thread is a second, small bundle beside it. `outDir` (inside the project, so the bundle
+ * still finds package.json and node_modules) lets a test build a copy of its own.
+ */
+export async function buildServer(outDir = dirname(serverBundle)) {
   const { build } = await import('esbuild');
-  await build({
-    entryPoints: [join(root, 'src', 'server', 'main.ts')],
-    outfile: serverBundle,
+  const common = {
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -63,7 +68,19 @@ export async function buildServer() {
     packages: 'external',
     sourcemap: 'linked',
     logLevel: 'warning',
-  });
+  };
+  await Promise.all([
+    build({
+      ...common,
+      entryPoints: [join(root, 'src', 'server', 'main.ts')],
+      outfile: join(outDir, 'main.mjs'),
+    }),
+    build({
+      ...common,
+      entryPoints: [join(root, 'src', 'server', 'chat', 'image-worker.ts')],
+      outfile: join(outDir, basename(imageWorkerBundle)),
+    }),
+  ]);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

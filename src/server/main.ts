@@ -28,8 +28,9 @@ export async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    // Stop accepting, let requests in flight finish, then close the database.
+    // Stop accepting, let requests in flight finish, then end the image workers and the database.
     server.close(async () => {
+      await deps.images?.close();
       await deps.database.close();
       deps.logger.info('stopped');
       process.exit(0);

@@ -3,6 +3,7 @@ import { createAiProvider } from '../../src/server/adapters/ai/provider';
 import { createMailAdapter, type MailAdapter } from '../../src/server/adapters/mail/mail';
 import { createApp } from '../../src/server/app';
 import { createTokenService } from '../../src/server/auth/tokens';
+import { createImageCompressor } from '../../src/server/chat/image-pool';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { readEnv, type TEnv } from '../../src/server/env';
 import type { AppDeps } from '../../src/server/http/context';
@@ -62,14 +63,18 @@ export async function createTestApp(
   const logger = createLogger((process.env.TEST_LOG as 'silent') ?? 'silent');
   const mail = opts.mail ?? createMailAdapter(env, database.db, logger);
   const ai = opts.ai ?? createAiProvider(env);
-  const deps: AppDeps = { env, database, logger, tokens, mail, ai };
+  const images = createImageCompressor({ logger });
+  const deps: AppDeps = { env, database, logger, tokens, mail, ai, images };
   const app = createApp(deps);
   return {
     app,
     deps,
     database,
     reset: () => database.truncateAll(),
-    close: () => database.close(),
+    close: async () => {
+      await images.close();
+      await database.close();
+    },
     async call(method, path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
       if (opts.token) headers.Authorization = `Bearer ${opts.token}`;

@@ -11,6 +11,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { parseCredits } from '../../src/shared/domain/decimal';
 import { type Bench, type BenchRow, percentile as pct } from './bench';
 import { benchDeps, benchUser } from './bench-app';
+import { imageUploadRows } from './chat.images';
 import type { PeerAsk, StreamTiming } from './chat.peer';
 
 /**
@@ -189,6 +190,7 @@ export const chatBench: Bench = {
           ],
         },
       ];
+      rows.push(...(await imageUploadRows(deps, token)));
       const dist = join(process.cwd(), 'dist', 'client', 'assets');
       const chunk = existsSync(dist) ? readdirSync(dist).find((f) => /^ChatPage-.*\.js$/.test(f)) : undefined;
       rows.push(

@@ -1,5 +1,6 @@
 import type { FileStorage } from '../adapters/storage/storage';
-import { compressImage } from './image-compress';
+import type { Logger } from '../http/logger';
+import type { ImageCompressor } from './image-pool';
 import type { MediaRow } from './media.repo';
 
 /**
@@ -9,14 +10,29 @@ import type { MediaRow } from './media.repo';
 export const compressedKeyOf = (storageKey: string): string =>
   `${storageKey.replace(/\.[a-z0-9]+$/, '')}.c.jpg`;
 
-/** Writes the compressed copy of an image when one is smaller; answers whether it did. */
+/**
+ * Writes the compressed copy of an image when one is smaller; answers whether it did. The work runs
+ * on a worker thread (image-pool.ts) and `bytes` may be handed over to it (read them before). When
+ * the worker fails or times out the upload keeps only its original: logged, never an error.
+ */
 export async function storeCompressed(
   storage: FileStorage,
+  images: ImageCompressor,
+  logger: Logger,
   storageKey: string,
   bytes: Uint8Array,
   mime: string,
 ): Promise<boolean> {
-  const copy = compressImage(bytes, mime);
+  let copy: Uint8Array | null;
+  try {
+    copy = await images.compress(bytes, mime);
+  } catch (err) {
+    logger.warn('image not compressed; the original is kept', {
+      storageKey,
+      error: err instanceof Error ? err.message : String(err),
+    });
+    return false;
+  }
   if (!copy) return false;
   await storage.put(compressedKeyOf(storageKey), copy, 'image/jpeg');
   return true;

@@ -13,6 +13,7 @@ import { limitBody } from '../http/security';
 import { query } from '../http/validate';
 import { findMembership } from '../orgs/orgs.repo';
 import { callerOf } from '../tools/caller';
+import { createImageCompressor } from './image-pool';
 import { findMedia, insertMedia, listImages, type MediaRow } from './media.repo';
 import { readPreferCompressed, storeCompressed } from './media-files';
 import { mediaLinks } from './media-links';
@@ -58,6 +59,8 @@ export function mediaRoutes(
   const auth = requireAuth(deps, { guests: true });
   const scope = orgScope(deps);
   const links = mediaLinks(deps);
+  // Workers start on the first image only; bootstrap gives one that main() closes.
+  const images = deps.images ?? createImageCompressor({ logger: deps.logger });
   return (
     new Hono<AppEnv>()
       .post('/s3/upload', limitBody(MEDIA_MAX_BYTES + 64 * 1024), auth, scope, async (c) => {
@@ -75,8 +78,11 @@ export function mediaRoutes(
         const caller = callerOf(c);
         const id = newId();
         const key = `media/${caller.orgId ?? 'personal'}/${id}.${checked.ext}`;
+        const size = bytes.byteLength;
         await storage.put(key, bytes, checked.mime);
-        if (checked.kind === 'image') await storeCompressed(storage, key, bytes, checked.mime);
+        // The bytes go to the image worker (transferred): nothing below reads them.
+        if (checked.kind === 'image')
+          await storeCompressed(storage, images, c.get('log'), key, bytes, checked.mime);
         const row = await insertMedia(db, {
           id,
           userId: caller.userId,
@@ -85,7 +91,7 @@ export function mediaRoutes(
           kind: checked.kind,
           fileName: file.name.slice(0, 255),
           contentType: checked.mime,
-          size: bytes.byteLength,
+          size,
           storageKey: key,
         });
         return c.json({ data: view(row), ...view(row) }, 201);

@@ -2,6 +2,7 @@ import type { AiProvider } from '../adapters/ai/ai';
 import type { MailAdapter } from '../adapters/mail/mail';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { TokenService } from '../auth/tokens';
+import type { ImageCompressor } from '../chat/image-pool';
 import type { Database } from '../db/client';
 import type { TEnv } from '../env';
 import type { Logger } from './logger';
@@ -18,6 +19,8 @@ export interface AppDeps {
   ai: AiProvider;
   /** Uploaded files (xAPI attachments): DATA_DIR/files unless a test or an S3 adapter gives one. */
   storage?: FileStorage;
+  /** Compressed copies of uploaded images, on worker threads (a lazy default when not given). */
+  images?: ImageCompressor;
   /** Folder of the built client (vite build output); the API still works without it. */
   clientDir?: string;
 }
