@@ -117,7 +117,8 @@ export const automationBench: Bench = {
       const s = [...serial].sort((a, b) => a - b);
       const p = [...parallel].sort((a, b) => a - b);
       const o = [...overhead].sort((a, b) => a - b);
-      const note = `automation: PGlite in memory, offline provider, load average ${loadavg()[0].toFixed(1)} (shared machine: noisy)`;
+      const engine = t.database.kind === 'pglite' ? 'PGlite in memory' : 'PostgreSQL (TEST_DATABASE_URL)';
+      const note = `automation: ${engine}, offline provider, load average ${loadavg()[0].toFixed(1)} (shared machine: noisy)`;
       return [
         {
           figure: 'task runs/s, 20-block flow, one at a time',
