@@ -7,6 +7,7 @@ import { lrsSpace } from '../../src/server/lrs';
 import { newId } from '../../src/shared/domain/ids';
 import { type Bench, type BenchRow, percentile as pct } from './bench';
 import { benchDeps, benchUser, noFiles, onPglite, onPostgres } from './bench-app';
+import { dashboardRender } from './reports.render';
 import { fillAssignment } from './reports.seed';
 
 /** Statements of the measured assignment (and as many of another one beside it); REPORTS_BENCH_STATEMENTS for a quicker run. */
@@ -88,14 +89,20 @@ async function measure(database: Database, engine: string): Promise<BenchRow[]> 
 
 /**
  * PGlite in memory; also PostgreSQL when TEST_DATABASE_URL names a throwaway database (emptied first and
- * after). REPORTS_BENCH_ENGINES=pg measures PostgreSQL only.
+ * after). REPORTS_BENCH_ENGINES=pg measures PostgreSQL only. Then the dashboard's render time in Chromium
+ * (needs `npm run build`). REPORTS_BENCH_ONLY=routes or =render runs one part.
  */
 export const reportsBench: Bench = {
   name: 'reports',
   async run(): Promise<BenchRow[]> {
-    const rows = await onPostgres(measure);
-    if (process.env.REPORTS_BENCH_ENGINES === 'pg') return rows; // PostgreSQL only, for a quicker run
-    rows.push(...(await onPglite(measure)));
+    const only = process.env.REPORTS_BENCH_ONLY;
+    const rows: BenchRow[] = [];
+    if (only !== 'render') {
+      rows.push(...(await onPostgres(measure)));
+      // PostgreSQL only, for a quicker run
+      if (process.env.REPORTS_BENCH_ENGINES !== 'pg') rows.push(...(await onPglite(measure)));
+    }
+    if (only !== 'routes') rows.push(...(await dashboardRender()));
     return rows;
   },
 };
