@@ -56,7 +56,8 @@ async function measure(database: Database, engine: string): Promise<BenchRow[]> 
   const space = lrsSpace({ orgId: null, userId: user.id });
 
   // 1. Ingest through the real route, batches of 100, a few clients at once on PostgreSQL.
-  const concurrency = database.kind === 'pg' ? 4 : 1;
+  // LRS_BENCH_CLIENTS changes the number on PostgreSQL; PGlite has one connection, so one client.
+  const concurrency = database.kind === 'pg' ? Number(process.env.LRS_BENCH_CLIENTS ?? 4) : 1;
   const perBatch: number[] = [];
   // The clients' bodies are ready before the clock starts: it measures the LRS, not the senders.
   const bodies = Array.from({ length: BATCHES }, (_, n) => JSON.stringify(batch(n)));
