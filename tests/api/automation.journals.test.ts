@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { flows, journals } from '../../src/server/db/schema';
 import { newId } from '../../src/shared/domain/ids';
+import { edge } from '../fixtures/flows/graph';
 import { APP_START_MS, createTestApp, type TestApp } from './harness';
 import { buildKeyWorld, createKey, type KeyWorld } from './helpers/api-keys';
 import { createTask } from './helpers/automation';
@@ -14,10 +15,6 @@ let key: { id: string; secret: string };
 let taskId: string;
 
 const at = { x: 0, y: 0 };
-const edge = (spec: string) => {
-  const [[source, sourceHandle], [target, targetHandle]] = spec.split('>').map((e) => e.split('.'));
-  return { id: spec, source, sourceHandle, target, targetHandle };
-};
 
 /** Start → Essay → Read "Diary" (before) → Journal "Diary" (the essay) → Update (append) → Read "Diary" (after). */
 async function diaryFlow(): Promise<string> {

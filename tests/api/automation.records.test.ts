@@ -3,6 +3,7 @@ import type { AiChunk, AiProvider } from '../../src/server/adapters/ai/ai';
 import { flows } from '../../src/server/db/schema';
 import { createLrsService, lrsSpace } from '../../src/server/lrs';
 import { newId } from '../../src/shared/domain/ids';
+import { edge } from '../fixtures/flows/graph';
 import { APP_START_MS, createTestApp, type TestApp } from './harness';
 import { buildKeyWorld, createKey, type KeyWorld } from './helpers/api-keys';
 import { createTask, insertRunnableFlow } from './helpers/automation';
@@ -101,10 +102,6 @@ describe('[AUTOMATION] what a headless run records', () => {
   });
 
   it('lets journal blocks of a run write and read their journals, and lists them in the answer', async () => {
-    const edge = (spec: string) => {
-      const [[source, sourceHandle], [target, targetHandle]] = spec.split('>').map((e) => e.split('.'));
-      return { id: spec, source, sourceHandle, target, targetHandle };
-    };
     const flowId = newId();
     const at = { x: 0, y: 0 };
     await t.database.db.insert(flows).values({

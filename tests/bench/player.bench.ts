@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '../e2e/browser';
 import { startServer } from '../e2e/server';
+import { oneQuestionQuiz } from '../fixtures/flows/graph';
 import { type Bench, type BenchRow, median } from './bench';
 import { shellScripts } from './shell-size.bench';
 
@@ -13,19 +14,12 @@ const COLD_TARGET_MS = 1000;
 const RUNS = 5;
 const LEARNERS = 200;
 
-const NODES = [
-  { id: 's', type: 'beginNode', position: { x: 0, y: 0 }, data: { label: 'Start' } },
-  {
-    id: 'q',
-    type: 'quizJsonNode',
-    position: { x: 0, y: 120 },
-    data: {
-      label: 'Quiz',
-      quiz: [{ id: 'q1', question: 'Bench question?', options: ['Yes', 'No'], answer: 'Yes' }],
-    },
-  },
-];
-const EDGES = [{ id: 'e1', source: 's', sourceHandle: 'out', target: 'q', targetHandle: 'in' }];
+const LESSON = oneQuestionQuiz({
+  label: 'Quiz',
+  question: 'Bench question?',
+  options: ['Yes', 'No'],
+  answer: 'Yes',
+});
 
 function entrySize(): BenchRow {
   if (!existsSync(PAGE))
@@ -87,7 +81,7 @@ export const playerBench: Bench = {
       };
       const login = await post('auth/login', { email: 'demo@flowlearn.local', password: 'flowlearn-demo' });
       const token = login.json.accessToken as string;
-      const flow = await post('flows', { name: 'Bench flow', nodes: NODES, edges: EDGES }, token);
+      const flow = await post('flows', { name: 'Bench flow', ...LESSON }, token);
       const flowId = flow.json.data._id as string;
       const made = await post(
         'assignment',

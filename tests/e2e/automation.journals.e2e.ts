@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { edge } from '../fixtures/flows/graph';
 import { defineE2E, type E2EServer, expect, expectEqual, test } from './harness';
 import { api, apiToken } from './offline.util';
 
@@ -7,10 +8,6 @@ import { api, apiToken } from './offline.util';
  * teacher reads it on the task page, under the usage table. The preview drawer fits a phone.
  */
 const at = { x: 0, y: 0 };
-const edge = (spec: string) => {
-  const [[source, sourceHandle], [target, targetHandle]] = spec.split('>').map((e) => e.split('.'));
-  return { id: spec, source, sourceHandle, target, targetHandle };
-};
 
 /** A published flow Start → Essay → Journal "Diary" → Update Journal "Diary"; a task on it, a topped-up key. */
 async function seedDiaryTask(server: E2EServer) {

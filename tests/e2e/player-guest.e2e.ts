@@ -1,26 +1,20 @@
+import { oneQuestionQuiz } from '../fixtures/flows/graph';
 import { defineE2E, expect, expectEqual, test } from './harness';
 import { api, apiToken, eventually, signInAsDemo } from './offline.util';
 
-const NODES = [
-  { id: 's', type: 'beginNode', position: { x: 0, y: 0 }, data: { label: 'Start' } },
-  {
-    id: 'q',
-    type: 'quizJsonNode',
-    position: { x: 0, y: 120 },
-    data: {
-      label: 'Fractions quiz',
-      quiz: [{ id: 'q1', question: 'What is 1/2 + 1/4?', options: ['3/4', '2/6'], answer: '3/4' }],
-    },
-  },
-];
-const EDGES = [{ id: 'e1', source: 's', sourceHandle: 'out', target: 'q', targetHandle: 'in' }];
+const LESSON = oneQuestionQuiz({
+  label: 'Fractions quiz',
+  question: 'What is 1/2 + 1/4?',
+  options: ['3/4', '2/6'],
+  answer: '3/4',
+});
 
 export default defineE2E([
   test(
     '[PLAYER] the teacher switches sign-in off; a learner joins by link as a guest with a name, answers, and shows in the participants',
     async ({ page, url, screenshot, launch }) => {
       const token = await apiToken(url);
-      const flow = await api(url, token, 'POST', 'flows', { name: 'Fractions', nodes: NODES, edges: EDGES });
+      const flow = await api(url, token, 'POST', 'flows', { name: 'Fractions', ...LESSON });
       expect(flow.status === 201 || flow.status === 200, `flow created: ${JSON.stringify(flow.json)}`);
       const made = await api<{ data: { _id: string; code: string } }>(url, token, 'POST', 'assignment', {
         name: 'Fractions sprint',

@@ -1,12 +1,8 @@
 import { expect } from 'vitest';
 import { flows } from '../../../src/server/db/schema';
 import { newId } from '../../../src/shared/domain/ids';
+import { edge } from '../../fixtures/flows/graph';
 import type { TestApp } from '../harness';
-
-const edge = (spec: string) => {
-  const [[source, sourceHandle], [target, targetHandle]] = spec.split('>').map((end) => end.split('.'));
-  return { id: spec, source, sourceHandle, target, targetHandle };
-};
 
 /**
  * A flow a task can run: Start → Text Input "Essay" → AI General Feedback "Feedback" (reads the

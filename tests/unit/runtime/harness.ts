@@ -16,6 +16,7 @@ import {
   type TXapiRunContext,
   type TXapiStatement,
 } from '../../../src/shared/domain/runtime';
+import { edge } from '../../fixtures/flows/graph';
 
 /** 'a:textNode' or ['a', 'textNode', data] → a node. */
 export type TNodeDef = string | [string, string, Record<string, unknown>?];
@@ -29,10 +30,8 @@ const nodeOf = (d: TNodeDef): TFlowNode => {
 };
 
 /** 'a.out>b.in' → an edge; an object adds data (e.g. a condition). */
-export function link(spec: string, data?: Record<string, unknown>, id?: string): TFlowEdge {
-  const [[source, sourceHandle], [target, targetHandle]] = spec.split('>').map((end) => end.split('.'));
-  return { id: id ?? spec, source, sourceHandle, target, targetHandle, ...(data ? { data } : {}) };
-}
+export const link = (spec: string, data?: Record<string, unknown>, id?: string): TFlowEdge =>
+  edge(spec, data, id);
 
 /** A flow the link rules accept (the test fails otherwise, so a fixture cannot test a flow no one could draw). */
 export function flow(
