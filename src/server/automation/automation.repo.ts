@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, queryRows } from '../db/client';
 import { apiKeys, automationTasks, flows, taskUsage } from '../db/schema';
 
 export type TaskRow = typeof automationTasks.$inferSelect & { flowName: string };
@@ -47,35 +47,81 @@ export async function findVisibleTask(db: Db, space: TaskSpace, id: string): Pro
   return row ?? null;
 }
 
+/** What a run needs of its API key and of its task. */
+export interface RunKey {
+  id: string;
+  orgId: string | null;
+  ownerId: string;
+  name: string;
+}
+export interface RunTask {
+  id: string;
+  orgId: string | null;
+  ownerId: string;
+  flowId: string;
+  name: string;
+  status: TaskRow['status'];
+}
+
 /**
- * API key authentication and what the run calls, in one round trip (issue 17: the per-run overhead of
- * authentication and charging is ≤ 3 ms): the live key whose secret hashes to `hash`, the task `taskId`
- * if it exists (the run call checks the key's space itself), and its flow's graph if the flow is in
- * the task's space. Null when no live key has that hash.
+ * API key authentication, its per-key rate counter and what the run calls, in ONE round trip (issue
+ * 17: the per-run overhead of authentication and charging is ≤ 3 ms p99): the live key whose secret
+ * hashes to $1, the key's counter of runs in the window (counted up, or restarted when the window
+ * ended; counted only for a real key), the task $2 if it exists (the run call checks the key's space
+ * itself) and its flow's graph if the flow is in the task's space. A named statement: PostgreSQL
+ * parses and plans it once per connection. No row when no live key has that hash.
  */
-export async function findKeyAndTask(db: Db, hash: string, taskId: string | null) {
-  const [row] = await db
-    .select({
-      key: apiKeys,
-      task: automationTasks,
-      flowName: flows.name,
-      nodes: flows.nodes,
-      edges: flows.edges,
-    })
-    .from(apiKeys)
-    .leftJoin(automationTasks, taskId === null ? sql`false` : eq(automationTasks.id, taskId))
-    .leftJoin(
-      flows,
-      and(
-        eq(flows.id, automationTasks.flowId),
-        sql`${flows.orgId} is not distinct from ${automationTasks.orgId}`,
-      ),
-    )
-    .where(and(eq(apiKeys.secretHash, hash), isNull(apiKeys.deletedAt)));
+const AUTHORIZE_RUN = `with k as (
+    select id, org_id, owner_id, name from api_keys where secret_hash = $1 and deleted_at is null),
+  hit as (
+    insert into rate_limits (key, window_start, count)
+    select 'task-run:' || k.id, $3::timestamptz, 1 from k
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= $4::timestamptz then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= $4::timestamptz then $3::timestamptz
+        else rate_limits.window_start end
+    returning count, window_start)
+  select k.id, k.org_id, k.owner_id, k.name, hit.count, hit.window_start,
+    t.id as task_id, t.org_id as task_org_id, t.owner_id as task_owner_id, t.flow_id,
+    t.name as task_name, t.status, f.name as flow_name, f.nodes, f.edges
+  from k cross join hit
+  left join automation_tasks t on t.id = $2::text
+  left join flows f on f.id = t.flow_id and f.org_id is not distinct from t.org_id`;
+
+export async function authorizeRun(db: Db, hash: string, taskId: string | null, now: Date, windowMs: number) {
+  const windowEndedBefore = new Date(now.getTime() - windowMs).toISOString();
+  const [row] = await queryRows(
+    db,
+    AUTHORIZE_RUN,
+    [hash, taskId, now.toISOString(), windowEndedBefore],
+    'automation_authorize_run',
+  );
   if (!row) return null;
-  const task: TaskRow | null = row.task && { ...row.task, flowName: row.flowName ?? '' };
-  const flow = task && row.nodes && row.edges ? { nodes: row.nodes, edges: row.edges } : null;
-  return { key: row.key, task, flow };
+  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  const key: RunKey = {
+    id: String(row.id),
+    orgId: text(row.org_id),
+    ownerId: String(row.owner_id),
+    name: String(row.name),
+  };
+  const hits = { count: Number(row.count), windowStart: new Date(row.window_start as string | Date) };
+  const task: RunTask | null = row.task_id
+    ? {
+        id: String(row.task_id),
+        orgId: text(row.task_org_id),
+        ownerId: String(row.task_owner_id),
+        flowId: String(row.flow_id),
+        name: String(row.task_name),
+        status: row.status as RunTask['status'],
+      }
+    : null;
+  // pg parses jsonb; PGlite too. A text answer (another driver) is parsed here.
+  const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown[]) : (v as unknown[]));
+  const flow =
+    task && row.nodes && row.edges
+      ? { name: String(row.flow_name), nodes: json(row.nodes), edges: json(row.edges) }
+      : null;
+  return { key, hits, task, flow };
 }
 
 const SORTS = {

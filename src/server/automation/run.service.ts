@@ -10,13 +10,12 @@ import {
   type TRunFlow,
   type TRuntimeIssue,
 } from '../../shared/domain/runtime';
-import { type ApiKeyRow, touchKey } from '../api-keys/api-keys.repo';
+import { touchKey } from '../api-keys/api-keys.repo';
 import { apiKeySecretHash, apiKeyWallet } from '../api-keys/api-keys.service';
 import { createCreditsService } from '../credits/credits.service';
 import type { AppDeps } from '../http/context';
 import { AppError, conflict, notFound, unauthenticated } from '../http/errors';
-import { hitCounter } from '../http/rate-limit.repo';
-import { findKeyAndTask, insertUsage, type TaskRow } from './automation.repo';
+import { authorizeRun, insertUsage, type RunKey, type RunTask } from './automation.repo';
 import { createRunJournals, createRunRecorder } from './run-records';
 import { cryptoRandom, keyPaidAi, virtualClock } from './task-ports';
 
@@ -37,8 +36,8 @@ export function keyFromHeaders(
 }
 
 export interface PreparedRun {
-  key: ApiKeyRow;
-  task: TaskRow;
+  key: RunKey;
+  task: RunTask;
   flow: TRunFlow;
   flowName: string;
   /** This server's address, for the activity ids of the run's xAPI statements. */
@@ -73,11 +72,12 @@ export function createTaskRunner(deps: AppDeps) {
       if (!secret)
         throw unauthenticated('An API key is required (Authorization: Bearer <key> or x-api-key).');
       const hash = apiKeySecretHash(secret);
-      const found = hash ? await findKeyAndTask(db, hash, isId(taskId) ? taskId : null) : null;
-      if (!found) throw unauthenticated('Invalid API key');
-      const { key, task, flow } = found;
       const now = new Date();
-      const hits = await hitCounter(db, `task-run:${key.id}`, now, RATE_WINDOW_MS);
+      const found = hash
+        ? await authorizeRun(db, hash, isId(taskId) ? taskId : null, now, RATE_WINDOW_MS)
+        : null;
+      if (!found) throw unauthenticated('Invalid API key');
+      const { key, task, flow, hits } = found;
       if (hits.count > TASK_RUNS_PER_MINUTE) {
         const retryAfter = Math.max(
           1,
@@ -102,7 +102,7 @@ export function createTaskRunner(deps: AppDeps) {
         key,
         task,
         flow: { id: task.flowId, nodes: flow.nodes, edges: flow.edges } as TRunFlow,
-        flowName: task.flowName,
+        flowName: flow.name,
         origin: origin.replace(/\/+$/, ''),
       };
     },
