@@ -19,8 +19,8 @@ import { findMembership } from '../orgs/orgs.repo';
 import type { Caller } from '../tools/caller';
 import {
   bumpSession,
-  type ChatHistoryRow,
-  findSessionWithHistories,
+  type ConversationRow,
+  findConversation,
   insertHistories,
   touchSession,
 } from './chat.repo';
@@ -36,7 +36,7 @@ const EARLY_HISTORY_TOKENS = 2000;
 const CONTEXT_MESSAGES = 40;
 
 /** The conversation seen by the model of `modelIdx`, up to `upTo` (all when null): user messages and its own answers. */
-function contextOf(rows: ChatHistoryRow[], upTo: string | null, modelIdx: number): ChatTurn[] {
+function contextOf(rows: ConversationRow[], upTo: string | null, modelIdx: number): ChatTurn[] {
   const end = upTo ? rows.findIndex((r) => r.id === upTo) : rows.length - 1;
   const messages: ChatTurn[] = [];
   for (const r of rows.slice(0, end + 1)) {
@@ -107,7 +107,7 @@ export function createChatAnswerService(deps: AppDeps) {
     const settingsOf = (orgId: string | null) =>
       orgId ? findOrgModels(db, orgId).then((s) => s ?? {}) : Promise.resolve({});
     const [found, spaceSettings] = await Promise.all([
-      body.chatId ? findSessionWithHistories(db, caller.userId, body.chatId) : null,
+      body.chatId ? findConversation(db, caller.userId, body.chatId) : null,
       settingsOf(caller.orgId),
     ]);
     if (body.chatId && !found) throw notFound('Chat');

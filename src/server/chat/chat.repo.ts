@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, queryRows } from '../db/client';
 import { chatHistories, chatSessions } from '../db/schema';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
@@ -83,19 +83,39 @@ export async function findHistory(db: Db, chatId: string, id: string): Promise<C
  * A session of the user with its history, oldest first, in one statement (the time to first token
  * waits on it); null when the chat is not theirs or gone.
  */
-export async function findSessionWithHistories(
+/** A message of a conversation as the next question sends it to the model. */
+export type ConversationRow = Pick<ChatHistoryRow, 'id' | 'role' | 'content' | 'modelIdx' | 'mediaIds'>;
+
+/**
+ * The caller's session and its messages, oldest first, in one named statement (parsed and planned
+ * once per connection): the time to first token of a chat answer waits on it (issue 16). Only what
+ * the model is sent: no reasoning texts, no costs, the session's columns once per message at most.
+ */
+const CONVERSATION = `select s.id as chat_id, s.org_id, h.id, h.role, h.content, h.model_idx, h.media_ids
+  from chat_sessions s left join chat_histories h on h.chat_id = s.id
+  where s.id = $1 and s.user_id = $2
+  order by h.created_at, h.id`;
+
+export async function findConversation(
   db: Db,
   userId: string,
   chatId: string,
-): Promise<{ session: ChatSessionRow; rows: ChatHistoryRow[] } | null> {
-  const found = await db
-    .select({ session: chatSessions, history: chatHistories })
-    .from(chatSessions)
-    .leftJoin(chatHistories, eq(chatHistories.chatId, chatSessions.id))
-    .where(mine(userId, chatId))
-    .orderBy(asc(chatHistories.createdAt), asc(chatHistories.id));
+): Promise<{ session: { id: string; orgId: string | null }; rows: ConversationRow[] } | null> {
+  const found = await queryRows(db, CONVERSATION, [chatId, userId], 'chat_conversation');
   if (!found.length) return null;
-  return { session: found[0].session, rows: found.flatMap((r) => (r.history ? [r.history] : [])) };
+  const session = { id: String(found[0].chat_id), orgId: (found[0].org_id as string | null) ?? null };
+  const rows: ConversationRow[] = [];
+  for (const r of found) {
+    if (r.id === null) continue;
+    rows.push({
+      id: r.id as string,
+      role: r.role as ConversationRow['role'],
+      content: r.content as string,
+      modelIdx: r.model_idx as number | null,
+      mediaIds: (r.media_ids as string[] | null) ?? [],
+    });
+  }
+  return { session, rows };
 }
 
 /** Moves the session to the top of the sidebar after an answer (its last message stays the user's). */
