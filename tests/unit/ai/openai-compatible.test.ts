@@ -104,4 +104,40 @@ describe('[AI] OpenAI-compatible provider', () => {
     expect(error).toBeInstanceOf(AiProviderError);
     expect((error as Error).message).toBe(`AI provider error: cannot reach 127.0.0.1:${port}`);
   });
+
+  it('gives up on a provider that does not answer, or goes quiet mid-stream, after the timeout', async () => {
+    // One request gets no headers at all; the next gets its headers and a first event, then silence.
+    let calls = 0;
+    const silent = createServer((_req, res) => {
+      if (calls++ === 0) return;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: {"choices":[{"delta":{"content":"Hel"}}]}\n\n');
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const p = createOpenAiCompatibleProvider({
+      baseURL: `http://127.0.0.1:${port}/v1`,
+      model: 'm',
+      maxRetries: 0,
+      timeoutMs: 300,
+    });
+    try {
+      const started = Date.now();
+      const noHeaders = await complete(p, { messages: ask }).catch((e: unknown) => e);
+      expect((noHeaders as Error).message).toBe(
+        `AI provider error: 127.0.0.1:${port} did not answer in time`,
+      );
+      const got: AiChunk[] = [];
+      const quiet = await (async () => {
+        for await (const c of p.stream({ messages: ask })) got.push(c);
+      })().catch((e: unknown) => e);
+      expect(got).toEqual([{ type: 'text', text: 'Hel' }]);
+      expect(quiet).toBeInstanceOf(AiProviderError);
+      expect((quiet as Error).message).toMatch(/the stream from 127\.0\.0\.1:\d+ broke/);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
 });

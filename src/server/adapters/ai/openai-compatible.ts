@@ -6,6 +6,7 @@ import {
   abortError,
   isAbortError,
 } from './ai';
+import { createHttpPost, HeadersTimeoutError, type PostAnswer } from './http-post';
 import { sseData } from './sse-parse';
 
 export interface OpenAiCompatibleOptions {
@@ -40,8 +41,8 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 /**
  * Any OpenAI-compatible chat completions API (OpenAI, Azure, Ollama, vLLM, LM Studio, llama.cpp
- * server, LiteLLM), streamed with Node's own fetch (undici: pooled keep-alive connections) and read
- * event by event, so that the first token is passed on the moment it arrives. The request is
+ * server, LiteLLM), streamed through Node's http client on pooled keep-alive connections
+ * (http-post.ts) and read event by event, so that the first token is passed on the moment it arrives. The request is
  * cancelled through the caller's AbortSignal; the usage comes from the final chunk
  * (`stream_options.include_usage`).
  */
@@ -56,28 +57,29 @@ export function createOpenAiCompatibleProvider(opts: OpenAiCompatibleOptions): A
     ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
   };
 
+  const post = createHttpPost(opts.baseURL);
+
   /** The response once its headers are in: retried while nothing was streamed yet. */
-  async function open(body: string, signal: AbortSignal | undefined): Promise<Response> {
+  async function open(body: string, signal: AbortSignal | undefined): Promise<PostAnswer> {
     for (let attempt = 0; ; attempt++) {
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const both = signal ? AbortSignal.any([signal, timeout]) : timeout;
-      let res: Response;
+      let res: PostAnswer;
       try {
-        res = await fetch(url, { method: 'POST', headers, body, signal: both });
+        res = await post(url, headers, body, { signal, headersTimeoutMs: timeoutMs });
       } catch (error) {
         if (signal?.aborted) throw abortError();
         if (attempt < maxRetries) {
           await sleep(backoff(attempt), signal);
           continue;
         }
-        if (timeout.aborted) throw new AiProviderError(`AI provider error: ${host} did not answer in time`);
+        if (error instanceof HeadersTimeoutError)
+          throw new AiProviderError(`AI provider error: ${host} did not answer in time`);
         throw new AiProviderError(`AI provider error: cannot reach ${host}${causeOf(error)}`);
       }
-      if (res.ok && res.body) return res;
+      if (res.status >= 200 && res.status < 300) return res;
       const retry = attempt < maxRetries && (RETRY_STATUS.has(res.status) || res.status >= 500);
       const detail = await errorText(res);
       if (retry) {
-        await sleep(backoff(attempt, res.headers.get('retry-after')), signal);
+        await sleep(backoff(attempt, res.header('retry-after')), signal);
         continue;
       }
       throw new AiProviderError(`AI provider error (${res.status}): ${detail}`, res.status);
@@ -97,7 +99,7 @@ export function createOpenAiCompatibleProvider(opts: OpenAiCompatibleOptions): A
     const res = await open(body, signal);
     // Leaving the loop early (a break, an error, the caller's return) cancels the body and its request.
     try {
-      for await (const data of sseData(res.body as unknown as AsyncIterable<Uint8Array>)) {
+      for await (const data of sseData(res.body)) {
         if (data === '[DONE]') break;
         let chunk: StreamChunk;
         try {
@@ -134,7 +136,7 @@ function backoff(attempt: number, retryAfter?: string | null): number {
   return Math.min(500 * 2 ** attempt, 8000);
 }
 
-async function errorText(res: Response): Promise<string> {
+async function errorText(res: PostAnswer): Promise<string> {
   const text = await res.text().catch(() => '');
   try {
     const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
@@ -148,9 +150,11 @@ async function errorText(res: Response): Promise<string> {
   return text.slice(0, 300) || res.statusText || 'no details';
 }
 
+/** The system error code (ECONNRESET…) of a failed request, except the plain "nobody listens". */
 function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  return cause?.code && cause.code !== 'ECONNREFUSED' ? ` (${cause.code})` : '';
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return code && code !== 'ECONNREFUSED' ? ` (${code})` : '';
 }
 
 function safeHost(url: string): string {
