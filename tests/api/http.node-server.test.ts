@@ -148,4 +148,61 @@ describe('[PERF] answers over real HTTP', () => {
     expect(fine.status).toBe(201);
     expect((await fine.json()).data.name).toBe('Chunked');
   });
+
+  it('a JSON body read straight from Node: byte order mark, UTF-8 cut across packets, sent late or whole, keep-alive kept', async () => {
+    const di = await makeUser(t, 'node-di@example.org');
+    const { Agent, request } = await import('node:http');
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const name = 'Énergie ✓ 日本語';
+    // The body comes in pieces: a byte order mark, then a cut inside a three-byte character, late.
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ name }))]);
+    const cut = bytes.indexOf(Buffer.from('✓')) + 1;
+    const post = (pieces: Buffer[]) =>
+      new Promise<{ status: number; body: string; connection?: string }>(
+        (resolve, reject) => {
+          const req = request(`${base}/api/flows`, {
+            method: 'POST',
+            agent,
+            headers: {
+              Authorization: `Bearer ${di.token}`,
+              'Content-Type': 'application/json',
+              'Content-Length': String(bytes.length),
+            },
+          });
+          req.on('response', (r) => {
+            let body = '';
+            r.setEncoding('utf8');
+            r.on('data', (c: string) => {
+              body += c;
+            });
+            r.on('end', () =>
+              resolve({
+                status: r.statusCode ?? 0,
+                body,
+                connection: r.headers.connection,
+              }),
+            );
+          });
+          req.on('error', reject);
+          req.flushHeaders();
+          let i = 0;
+          const next = () => {
+            const piece = pieces[i++];
+            if (!piece) return void req.end();
+            req.write(piece);
+            setTimeout(next, 30);
+          };
+          setTimeout(next, 30);
+        },
+      );
+    const late = await post([bytes.subarray(0, cut), bytes.subarray(cut)]);
+    expect(late.status).toBe(201);
+    expect(JSON.parse(late.body).data.name).toBe(name);
+    expect(late.connection).not.toBe('close');
+    const whole = await post([bytes]);
+    expect(whole.status).toBe(201);
+    expect(JSON.parse(whole.body).data.name).toBe(name);
+    expect(whole.connection).not.toBe('close');
+    agent.destroy();
+  });
 });

@@ -15,7 +15,7 @@ import { requireAuth } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/context';
 import { AppError, badRequest } from '../http/errors';
 import { orgScope } from '../http/org-scope';
-import { jsonBody, params, query } from '../http/validate';
+import { bodyText, jsonBody, params, query } from '../http/validate';
 import { callerOf as toolCallerOf } from '../tools/caller';
 import { createToolNamingService } from '../tools/tool-naming.service';
 import { createToolsService } from '../tools/tools.service';
@@ -31,7 +31,7 @@ const spaceOf = (c: Context<AppEnv>): TaskSpace => {
 
 /** The run's input: a JSON object (an empty body is {}). */
 async function runInput(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
+  const text = await bodyText(c);
   if (!text.trim()) return {};
   let value: unknown;
   try {

@@ -11,7 +11,7 @@ export function closeOnUnreadBody(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    if (!incoming || incoming.readableEnded || !hasBody(incoming)) return;
+    if (!incoming || readWhole(incoming) || !hasBody(incoming)) return;
     try {
       c.res.headers.set('Connection', 'close');
     } catch {
@@ -21,6 +21,13 @@ export function closeOnUnreadBody(): MiddlewareHandler {
     }
   };
 }
+
+/**
+ * Nothing of the body is left unread: the stream ended, or the whole message came in and its buffer
+ * was taken at once (bodyText reads a small body in one go, before the stream emits its 'end').
+ */
+const readWhole = (req: IncomingMessage): boolean =>
+  req.readableEnded || (req.complete && req.readableLength === 0);
 
 const hasBody = (req: IncomingMessage): boolean =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
