@@ -25,43 +25,64 @@ const SAMPLES = 200;
 const CONCURRENT = 100;
 const PIECES = Array.from({ length: 40 }, (_, i) => `token${i} `);
 
-/** The provider and the timing client in their own thread (chat.peer.ts); answers come back by id. */
-async function startPeer() {
+/** A worker running chat.peer.ts in `role`; its messages go to `onMessage`. */
+function peerWorker(role: 'provider' | 'client', onMessage: (msg: Record<string, unknown>) => void) {
   // A worker does not inherit tsx's loader: it registers it, then loads the TypeScript file.
   const tsx = import.meta.resolve('tsx/esm/api');
   const peer = new URL('./chat.peer.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(peer)}); })`;
-  const worker = new Worker(boot, { eval: true, workerData: { text: PIECES } });
+  const worker = new Worker(boot, { eval: true, workerData: { role, text: PIECES } });
+  worker.on('message', onMessage);
+  return worker;
+}
+
+/** The provider and the timing client, each in its own thread (chat.peer.ts); answers come back by id. */
+async function startPeer() {
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  const ready = new Promise<{ baseURL: string }>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.on('message', (msg: { id?: number; out?: unknown; error?: string; baseURL?: string }) => {
-      if (msg.baseURL) return resolve({ baseURL: msg.baseURL });
+  let providerReady: (v: string) => void = () => {};
+  let clientReady: () => void = () => {};
+  const baseURLOf = new Promise<string>((resolve) => {
+    providerReady = resolve;
+  });
+  const clientUp = new Promise<void>((resolve) => {
+    clientReady = resolve;
+  });
+  const provider = peerWorker('provider', (msg) => providerReady(String(msg.baseURL)));
+  const client = peerWorker(
+    'client',
+    (msg: { id?: number; out?: unknown; error?: string; ready?: boolean }) => {
+      if (msg.ready) return clientReady();
       const w = msg.id === undefined ? undefined : waiting.get(msg.id);
       if (!w || msg.id === undefined) return;
       waiting.delete(msg.id);
       if (msg.error) w.reject(new Error(msg.error));
       else w.resolve(msg.out);
-    });
+    },
+  );
+  const failed = new Promise<never>((_, reject) => {
+    provider.once('error', reject);
+    client.once('error', reject);
   });
   let next = 0;
   const ask = <T>(msg: object) =>
     new Promise<T>((resolve, reject) => {
       const id = next++;
       waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      worker.postMessage({ id, ...msg });
+      client.postMessage({ id, ...msg });
     });
-  const { baseURL } = await ready;
+  const [baseURL] = await Promise.race([Promise.all([baseURLOf, clientUp]), failed]);
+  const exited = (w: Worker) => new Promise<void>((resolve) => w.once('exit', () => resolve()));
   return {
     baseURL,
     timeStream: (url: string, headers: Record<string, string>, body: unknown) =>
       ask<StreamTiming>({ url, headers, body }),
     timeMany: (many: Omit<PeerAsk, 'id'>[]) => ask<StreamTiming[]>({ many }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        worker.once('exit', () => resolve());
-        worker.postMessage({ close: true });
-      }),
+    close: async () => {
+      const done = Promise.all([exited(provider), exited(client)]);
+      provider.postMessage({ close: true });
+      client.postMessage({ close: true });
+      await done;
+    },
   };
 }
 
@@ -196,7 +217,7 @@ export const chatBench: Bench = {
           target: '',
           withinTarget: null,
           notes: [
-            `concurrent: first token p50 ${pct(firsts, 50).toFixed(1)} ms, p99 ${pct(firsts, 99).toFixed(1)} ms; RSS ${(rssBefore / 2 ** 20).toFixed(0)} → ${(rssAfter / 2 ** 20).toFixed(0)} MB (server and ${engine}; provider and clients in a worker thread); ${url ? 'PostgreSQL (pool)' : 'PGlite (one connection)'}`,
+            `concurrent: first token p50 ${pct(firsts, 50).toFixed(1)} ms, p99 ${pct(firsts, 99).toFixed(1)} ms; RSS ${(rssBefore / 2 ** 20).toFixed(0)} → ${(rssAfter / 2 ** 20).toFixed(0)} MB (server and ${engine}; provider and clients in worker threads); ${url ? 'PostgreSQL (pool)' : 'PGlite (one connection)'}`,
             `${SAMPLES} interleaved samples of each side after 20 warm-up rounds; the machine is shared, so figures are noisy`,
           ],
         },

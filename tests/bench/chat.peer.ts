@@ -2,10 +2,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { startOpenAiServer } from '../fixtures/openai-server';
 
 /**
- * The other side of the chat bench, in its own thread: the local OpenAI-compatible provider and the
- * client that times the streams. Our server and its PGlite (WebAssembly on the event loop) stay in the
- * main thread, so database work after the first token cannot hold up the client's clock or the
- * provider's writes, as a browser and a model on other machines would not be held up.
+ * The other sides of the chat bench, each in its own thread (`workerData.role`): the local
+ * OpenAI-compatible provider, and the client that times the streams. Our server and its PGlite
+ * (WebAssembly on the event loop) stay in the main thread, so database work after the first token
+ * cannot hold up the client's clock or the provider's writes, as a browser and a model on other
+ * machines would not be held up. The provider has a thread of its own so that the direct request, the
+ * baseline, crosses from one thread to another as the request through our server does (with both in
+ * one thread the baseline had no hop at all, and every hop of ours counted as "added").
  */
 export interface PeerAsk {
   id: number;
@@ -44,12 +47,17 @@ async function timeStream(
 }
 
 const port = parentPort;
-if (port) {
+if (port && workerData.role === 'provider') {
   const provider = await startOpenAiServer({ text: workerData.text as string[] });
   port.postMessage({ baseURL: provider.baseURL });
+  port.on('message', () => {
+    provider.close().then(() => port.close());
+  });
+} else if (port) {
+  port.postMessage({ ready: true });
   port.on('message', (msg: PeerAsk | { close: true } | { id: number; many: PeerAsk[] }) => {
     if ('close' in msg) {
-      provider.close().then(() => port.close());
+      port.close();
       return;
     }
     if ('many' in msg) {
