@@ -158,43 +158,41 @@ describe('[PERF] answers over real HTTP', () => {
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ name }))]);
     const cut = bytes.indexOf(Buffer.from('✓')) + 1;
     const post = (pieces: Buffer[]) =>
-      new Promise<{ status: number; body: string; connection?: string }>(
-        (resolve, reject) => {
-          const req = request(`${base}/api/flows`, {
-            method: 'POST',
-            agent,
-            headers: {
-              Authorization: `Bearer ${di.token}`,
-              'Content-Type': 'application/json',
-              'Content-Length': String(bytes.length),
-            },
+      new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
+        const req = request(`${base}/api/flows`, {
+          method: 'POST',
+          agent,
+          headers: {
+            Authorization: `Bearer ${di.token}`,
+            'Content-Type': 'application/json',
+            'Content-Length': String(bytes.length),
+          },
+        });
+        req.on('response', (r) => {
+          let body = '';
+          r.setEncoding('utf8');
+          r.on('data', (c: string) => {
+            body += c;
           });
-          req.on('response', (r) => {
-            let body = '';
-            r.setEncoding('utf8');
-            r.on('data', (c: string) => {
-              body += c;
-            });
-            r.on('end', () =>
-              resolve({
-                status: r.statusCode ?? 0,
-                body,
-                connection: r.headers.connection,
-              }),
-            );
-          });
-          req.on('error', reject);
-          req.flushHeaders();
-          let i = 0;
-          const next = () => {
-            const piece = pieces[i++];
-            if (!piece) return void req.end();
-            req.write(piece);
-            setTimeout(next, 30);
-          };
+          r.on('end', () =>
+            resolve({
+              status: r.statusCode ?? 0,
+              body,
+              connection: r.headers.connection,
+            }),
+          );
+        });
+        req.on('error', reject);
+        req.flushHeaders();
+        let i = 0;
+        const next = () => {
+          const piece = pieces[i++];
+          if (!piece) return void req.end();
+          req.write(piece);
           setTimeout(next, 30);
-        },
-      );
+        };
+        setTimeout(next, 30);
+      });
     const late = await post([bytes.subarray(0, cut), bytes.subarray(cut)]);
     expect(late.status).toBe(201);
     expect(JSON.parse(late.body).data.name).toBe(name);
