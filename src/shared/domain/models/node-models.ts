@@ -75,6 +75,16 @@ function byPrice(a: TModelEntry, b: TModelEntry): number {
   return a.name.localeCompare(b.name);
 }
 
+/**
+ * Each catalogue entry's place in price order, sorted once: modelOptions runs on every AI call
+ * (a chat answer checks its model), and comparing prices as decimals each time was most of its cost.
+ */
+let priceOrder: Map<TModelEntry, number> | null = null;
+const priceRank = (m: TModelEntry): number => {
+  priceOrder ??= new Map([...MODEL_CATALOGUE].sort(byPrice).map((entry, i) => [entry, i]));
+  return priceOrder.get(m) ?? 0;
+};
+
 /** The models a node type offers by default (its kinds), disabled-by-default ones included. */
 export function baseModels(nodeType: string): TModelEntry[] {
   const spec = NODE_MODELS[nodeType];
@@ -93,16 +103,18 @@ export function modelOptions(nodeType: string, org: TOrgModelSettings = {}): TMo
   const off = new Set(org.disableModel?.[nodeType] ?? []);
   const added = new Set(org.additionalModel?.[nodeType] ?? []);
   const extra = MODEL_CATALOGUE.filter((m) => added.has(m.code) && !base.includes(m));
-  return [...base, ...extra].sort(byPrice).map((m) => ({
-    code: m.code,
-    name: m.name,
-    providerModel: m.providerModel,
-    provider: m.provider,
-    price: m.price,
-    unit: m.unit,
-    disabled: off.has(m.code) || (m.disabledByDefault === true && !added.has(m.code)),
-    added: !base.includes(m),
-  }));
+  return [...base, ...extra]
+    .sort((a, b) => priceRank(a) - priceRank(b))
+    .map((m) => ({
+      code: m.code,
+      name: m.name,
+      providerModel: m.providerModel,
+      provider: m.provider,
+      price: m.price,
+      unit: m.unit,
+      disabled: off.has(m.code) || (m.disabledByDefault === true && !added.has(m.code)),
+      added: !base.includes(m),
+    }));
 }
 
 /** The node type's default, or its first enabled model when the organisation switched the default off. */
