@@ -29,9 +29,7 @@ export const flows = pgTable(
      * Kept by PostgreSQL on every write of `nodes`: lists show it without reading (and, past 2 KB,
      * decompressing) each flow's whole graph.
      */
-    nodesCount: integer('nodes_count')
-      .notNull()
-      .generatedAlwaysAs(sql`jsonb_array_length(nodes)`),
+    nodesCount: integer('nodes_count').notNull().generatedAlwaysAs(sql`jsonb_array_length(nodes)`),
     published: boolean('published').notNull().default(false),
     revision: integer('revision').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
