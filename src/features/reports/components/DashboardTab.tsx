@@ -186,6 +186,15 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
                   count: selected?.count ?? d.totalStatements,
                 })}
               </h3>
+              {verbRows.length < (selected?.count ?? d.totalStatements) && (
+                // The dashboard reads the newest statements only (the server's default page of them).
+                <p className="dashboard__partial" data-testid="statements-partial">
+                  {t('dashboard.partial', {
+                    shown: verbRows.length,
+                    count: selected?.count ?? d.totalStatements,
+                  })}
+                </p>
+              )}
               <StatementsTable rows={verbRows} />
             </>
           )
