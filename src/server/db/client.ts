@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import { queryPrepared, type SqlClient } from './pglite-prepared';
 import * as schema from './schema';
 
 /** One type for both drivers: repos never know which engine is behind it. */
@@ -67,8 +68,8 @@ const onPg = new WeakSet<object>();
 /**
  * One statement as plain text with positional parameters, past drizzle's query builder: for the few
  * hot statements (a credit spend, an xAPI batch) whose text never changes. With a `name`, PostgreSQL
- * parses and plans it once per connection. Works on a transaction (`tx`) too. Both drivers answer
- * `{ rows }`.
+ * parses and plans it once per connection (PGlite too: pglite-prepared.ts). Works on a transaction
+ * (`tx`) too. Both drivers answer `{ rows }`.
  */
 export async function queryRows(
   db: Db,
@@ -76,16 +77,18 @@ export async function queryRows(
   params: unknown[],
   name?: string,
 ): Promise<Array<Record<string, unknown>>> {
-  type Client = { query(...args: unknown[]): Promise<{ rows: unknown[] }> };
   // A transaction (drizzle's `tx`) has no $client: its session holds the connection it runs on.
-  const handle = db as unknown as { $client?: Client; session?: { client?: Client } };
+  const handle = db as unknown as { $client?: SqlClient; session?: { client?: SqlClient } };
   const client = handle.$client ?? handle.session?.client;
   if (!client) throw new Error('queryRows: no database client');
-  const result =
-    name && (onPg.has(db) || isPgTransaction(db))
-      ? await client.query({ name, text, values: params })
-      : await client.query(text, params);
-  return result.rows as Array<Record<string, unknown>>;
+  if (name && (onPg.has(db) || isPgTransaction(db)))
+    return (await client.query({ name, text, values: params })).rows as Array<Record<string, unknown>>;
+  if (name) {
+    // PGlite: its one session keeps the statement (outside a transaction).
+    const rows = await queryPrepared(handle.$client ?? null, name, text, params);
+    if (rows) return rows;
+  }
+  return (await client.query(text, params)).rows as Array<Record<string, unknown>>;
 }
 
 const dialect = new PgDialect();
