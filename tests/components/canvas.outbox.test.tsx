@@ -79,8 +79,7 @@ describe('[CANVAS] the service worker outbox', () => {
   });
 
   describe('a save queued before the browser restarted, delivered after', () => {
-    async function reopenWithQueuedDraft() {
-      closeFlow();
+    async function queuedDraft() {
       const mine = flow(F);
       const nodes = [...mine.nodes, node('queued', 'textNode', 400, 400)];
       await writeDraft({
@@ -92,6 +91,11 @@ describe('[CANVAS] the service worker outbox', () => {
         pending: 1,
         updatedAt: Date.now(),
       });
+      return nodes;
+    }
+    async function reopenWithQueuedDraft() {
+      closeFlow();
+      const nodes = await queuedDraft();
       await openFlow(F);
       expect(editor.restoredDraft).toBe(true);
       puts.length = 0;
@@ -118,6 +122,32 @@ describe('[CANVAS] the service worker outbox', () => {
       deliver();
       await vi.waitFor(() => expect(puts).toHaveLength(1));
       expect((puts[0] as { revision: number }).revision).toBe(4);
+    });
+
+    it('is not sent again when the worker delivered it while the flow was loading', async () => {
+      closeFlow();
+      await new Promise((r) => setTimeout(r, 50));
+      puts.length = 0;
+      const nodes = await queuedDraft();
+      // The load reads revision 3; the delivery lands before the editor starts following the outbox.
+      const delivered = flow(F, { revision: 4, nodes });
+      let reads = 0;
+      vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (init?.method === 'PUT') {
+          puts.push(JSON.parse(String(init.body)));
+          return Response.json({ message: 'stale' }, { status: 409 });
+        }
+        if (path !== `/api/flows/${F}`) return Response.json({ message: 'no stub' }, { status: 404 });
+        if (reads++ > 0) return Response.json({ data: delivered });
+        deliver();
+        return Response.json({ data: flow(F) });
+      });
+      await openFlow(F);
+      await vi.waitFor(() => expect(session.baseRevision).toBe(4));
+      await vi.waitFor(() => expect(saveStateOf(editor)).toBe('saved'));
+      await new Promise((r) => setTimeout(r, 1700));
+      expect(puts).toHaveLength(0);
     });
   });
 });

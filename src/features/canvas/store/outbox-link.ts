@@ -37,7 +37,9 @@ function check(flowId: string): void {
 
 export function followOutbox(flowId: string): void {
   stop?.();
-  seenSentAt = sentForFlow(flowId)?.at ?? 0;
+  // A save the worker delivered while the flow was loading counts too (the load read the revision
+  // before it): check() applies a delivered save only when it was based on the revision loaded.
+  seenSentAt = 0;
   shownItem = null;
   stop = subscribe(outboxState, () => check(flowId));
   check(flowId);
