@@ -1,23 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ZAssignmentListResponse,
   ZAssignmentResponse,
   ZAssignmentWithMessage,
 } from '../../src/shared/contract/assignments';
-import { APP_START_MS, createTestApp, type TestApp } from './harness';
-import { type AssignmentWorld, buildAssignmentWorld, createAssignment } from './helpers/assignment-world';
+import { createTestApp, type TestApp } from './harness';
+import { type AssignmentWorld, createAssignment, worldPerTest } from './helpers/assignment-world';
 
 let t: TestApp;
 let w: AssignmentWorld;
 
-beforeAll(async () => {
-  t = await createTestApp();
-}, APP_START_MS);
-beforeEach(async () => {
-  await t.reset();
-  w = await buildAssignmentWorld(t);
-});
-afterAll(() => t.close());
+worldPerTest(
+  () => createTestApp(),
+  (world) => {
+    w = world;
+    t = world.t;
+  },
+);
 
 const owner = () => ({ token: w.users.owner.token, orgId: w.org });
 const hour = 3600_000;

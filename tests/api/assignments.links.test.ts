@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AiChunk, AiProvider } from '../../src/server/adapters/ai/ai';
 import { findPublicLinkPayer } from '../../src/server/assignments/public-link';
 import { ZAccessLinksResponse } from '../../src/shared/contract/assignments';
 import { priceCall } from '../../src/shared/domain/models/pricing';
-import { APP_START_MS, createTestApp, type TestApp } from './harness';
-import { type AssignmentWorld, buildAssignmentWorld, createAssignment } from './helpers/assignment-world';
+import { createTestApp, type TestApp } from './harness';
+import { type AssignmentWorld, createAssignment, worldPerTest } from './helpers/assignment-world';
 import { all, cr, creditsOf, expectBooksBalance, org, user } from './helpers/credits';
 
 /** A configured model priced as the default AI_MODEL, reporting its usage (the offline one is free). */
@@ -22,14 +22,13 @@ const model: AiProvider = {
 let t: TestApp;
 let w: AssignmentWorld;
 
-beforeAll(async () => {
-  t = await createTestApp({}, { ai: model });
-}, APP_START_MS);
-beforeEach(async () => {
-  await t.reset();
-  w = await buildAssignmentWorld(t);
-});
-afterAll(() => t.close());
+worldPerTest(
+  () => createTestApp({}, { ai: model }),
+  (world) => {
+    w = world;
+    t = world.t;
+  },
+);
 
 type Who = 'owner' | 'coOwner' | 'head' | 'participant' | 'stranger' | 'outsider' | 'signedOut';
 const as = (who: Who) =>

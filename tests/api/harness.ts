@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import type { AiProvider } from '../../src/server/adapters/ai/ai';
 import { createAiProvider } from '../../src/server/adapters/ai/provider';
 import { createMailAdapter, type MailAdapter } from '../../src/server/adapters/mail/mail';
@@ -95,4 +97,18 @@ export async function createTestApp(
       return { status: res.status, body: parsed, headers: res.headers };
     },
   };
+}
+
+/**
+ * The test app behind @hono/node-server on a free port, as `npm start` runs it: for what only shows
+ * over a real socket (bodies read from Node, keep-alive, Content-Length of gzip answers).
+ */
+export async function listen(t: TestApp): Promise<{ base: string; close(): Promise<void> }> {
+  let server: ReturnType<typeof serve> | undefined;
+  const base = await new Promise<string>((resolve) => {
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve(`http://127.0.0.1:${info.port}`),
+    );
+  });
+  return { base, close: () => new Promise<void>((resolve) => server?.close(() => resolve())) };
 }

@@ -1,7 +1,5 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, listen, type TestApp } from './harness';
 import { makeUser } from './helpers/users';
 
 /**
@@ -10,20 +8,16 @@ import { makeUser } from './helpers/users';
  * connection in a state where the next request on it fails.
  */
 let t: TestApp;
-let server: ReturnType<typeof serve>;
+let http: Awaited<ReturnType<typeof listen>>;
 let base: string;
 
 beforeAll(async () => {
   t = await createTestApp({ BODY_LIMIT_BYTES: String(64 * 1024) });
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      base = `http://127.0.0.1:${info.port}`;
-      resolve();
-    });
-  });
+  http = await listen(t);
+  base = http.base;
 }, 60_000);
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await http.close();
   await t.close();
 });
 

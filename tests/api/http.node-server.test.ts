@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchGraph } from '../bench/canvas.data';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, listen, type TestApp } from './harness';
 import { makeUser } from './helpers/users';
 
 /**
@@ -12,20 +10,16 @@ import { makeUser } from './helpers/users';
  * real HTTP that the shortcuts keep every header, length, compression and limit of the answers.
  */
 let t: TestApp;
-let server: ReturnType<typeof serve>;
+let http: Awaited<ReturnType<typeof listen>>;
 let base: string;
 
 beforeAll(async () => {
   t = await createTestApp({ BODY_LIMIT_BYTES: String(256 * 1024) });
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      base = `http://127.0.0.1:${info.port}`;
-      resolve();
-    });
-  });
+  http = await listen(t);
+  base = http.base;
 }, 60_000);
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await http.close();
   await t.close();
 });
 

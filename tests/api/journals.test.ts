@@ -1,23 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/server/http/errors';
 import { createJournalsService, type JournalsService } from '../../src/server/journals/journals.service';
 import { JOURNAL_NAME_MAX, ZJournalResponse } from '../../src/shared/contract/reports';
-import { APP_START_MS, createTestApp, type TestApp } from './harness';
-import { type AssignmentWorld, buildAssignmentWorld, createAssignment } from './helpers/assignment-world';
+import { createTestApp, type TestApp } from './harness';
+import { type AssignmentWorld, createAssignment, worldPerTest } from './helpers/assignment-world';
 
 let t: TestApp;
 let w: AssignmentWorld;
 let journals: JournalsService;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  journals = createJournalsService(t.deps);
-}, APP_START_MS);
-beforeEach(async () => {
-  await t.reset();
-  w = await buildAssignmentWorld(t);
-});
-afterAll(() => t.close());
+worldPerTest(
+  () => createTestApp(),
+  (world) => {
+    w = world;
+    t = world.t;
+    journals = createJournalsService(t.deps);
+  },
+);
 
 async function withCoOwner() {
   const a = await createAssignment(w);

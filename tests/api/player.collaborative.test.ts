@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { APP_START_MS, createTestApp, type TestApp } from './harness';
-import { type AssignmentWorld, buildAssignmentWorld, createAssignment } from './helpers/assignment-world';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './harness';
+import { type AssignmentWorld, createAssignment, worldPerTest } from './helpers/assignment-world';
 
 /**
  * The journal blocks' "Shared with the class" through the learner player's journals port: the
@@ -9,14 +9,13 @@ import { type AssignmentWorld, buildAssignmentWorld, createAssignment } from './
  */
 let t: TestApp;
 let w: AssignmentWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-}, APP_START_MS);
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.reset();
-  w = await buildAssignmentWorld(t);
-}, APP_START_MS);
+worldPerTest(
+  () => createTestApp(),
+  (world) => {
+    w = world;
+    t = world.t;
+  },
+);
 
 const joinAs = async (token: string, code: string) => {
   const res = await t.call('POST', '/api/assignment/join', { token, body: { code } });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assignments } from '../../src/server/db/schema/assignments';
 import { GUEST_REFUSED } from '../../src/server/http/auth';
 import { createLrsService, lrsSpace } from '../../src/server/lrs';
@@ -7,19 +7,18 @@ import { JoinRefusal } from '../../src/shared/contract/assignments';
 import { GUEST_NAME_MAX, GuestMessage, SIGN_IN_REQUIRED } from '../../src/shared/contract/player-guest';
 import { buildStatement } from '../../src/shared/domain/runtime';
 import { refreshCookie, withCookie } from './auth-helpers';
-import { APP_START_MS, createTestApp, type TestApp } from './harness';
-import { type AssignmentWorld, buildAssignmentWorld, createAssignment } from './helpers/assignment-world';
+import { createTestApp, type TestApp } from './harness';
+import { type AssignmentWorld, createAssignment, worldPerTest } from './helpers/assignment-world';
 
 let t: TestApp;
 let w: AssignmentWorld;
-beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '2' });
-}, APP_START_MS);
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.reset();
-  w = await buildAssignmentWorld(t);
-}, APP_START_MS);
+worldPerTest(
+  () => createTestApp({ AUTH_RATE_LIMIT_PER_IP: '2' }),
+  (world) => {
+    w = world;
+    t = world.t;
+  },
+);
 
 const ORIGIN = 'http://localhost';
 const PNG = Buffer.from(

@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mediaLinks } from '../../src/server/chat/media-links';
 import { buildStatement } from '../../src/shared/domain/runtime';
-import { APP_START_MS, createTestApp, type TestApp } from './harness';
-import { type AssignmentWorld, buildAssignmentWorld, createAssignment } from './helpers/assignment-world';
+import { createTestApp, type TestApp } from './harness';
+import { type AssignmentWorld, createAssignment, worldPerTest } from './helpers/assignment-world';
 import { makeOrg, makeUser } from './helpers/users';
 
 let t: TestApp;
 let w: AssignmentWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-}, APP_START_MS);
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.reset();
-  w = await buildAssignmentWorld(t);
-}, APP_START_MS);
+worldPerTest(
+  () => createTestApp(),
+  (world) => {
+    w = world;
+    t = world.t;
+  },
+);
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AiChunk, AiProvider } from '../../src/server/adapters/ai/ai';
 import { createOfflineProvider } from '../../src/server/adapters/ai/offline';
 import { boundFor } from '../../src/server/credits/ai-usage';
@@ -10,8 +10,8 @@ import { PlayerClosedMessage, PlayerMessage, type TPlayerClosed } from '../../sr
 import { parseCredits } from '../../src/shared/domain/decimal';
 import { priceCall } from '../../src/shared/domain/models/pricing';
 import { buildStatement, XAPI_EXTENSIONS } from '../../src/shared/domain/runtime';
-import { APP_START_MS, createTestApp, type TestApp } from './harness';
-import { type AssignmentWorld, buildAssignmentWorld, createAssignment } from './helpers/assignment-world';
+import { createTestApp, type TestApp } from './harness';
+import { type AssignmentWorld, createAssignment, worldPerTest } from './helpers/assignment-world';
 
 /** The offline provider, or a priced model standing in for a configured one (PAID = true). */
 let paid = false;
@@ -36,15 +36,14 @@ const provider: AiProvider = {
 
 let t: TestApp;
 let w: AssignmentWorld;
-beforeAll(async () => {
-  t = await createTestApp({}, { ai: provider });
-}, APP_START_MS);
-afterAll(() => t.close());
-beforeEach(async () => {
-  paid = false;
-  await t.reset();
-  w = await buildAssignmentWorld(t);
-}, APP_START_MS);
+worldPerTest(
+  () => createTestApp({}, { ai: provider }),
+  (world) => {
+    w = world;
+    t = world.t;
+    paid = false;
+  },
+);
 
 const ORIGIN = 'http://localhost';
 const answered = (flowId: string, n: number, evidence = 'Plants make sugar from light') =>

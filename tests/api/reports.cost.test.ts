@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AiChunk, AiProvider } from '../../src/server/adapters/ai/ai';
 import { createCreditsService } from '../../src/server/credits/credits.service';
 import { ZLatestActivitiesResponse } from '../../src/shared/contract/reports-routes';
 import { formatCredits, parseCredits } from '../../src/shared/domain/decimal';
-import { APP_START_MS, createTestApp, type TestApp } from './harness';
-import { type AssignmentWorld, buildAssignmentWorld, createAssignment } from './helpers/assignment-world';
+import { createTestApp, type TestApp } from './harness';
+import { type AssignmentWorld, createAssignment, worldPerTest } from './helpers/assignment-world';
 
 /** A priced model standing in for a configured one: every answer reports its token usage. */
 const provider: AiProvider = {
@@ -20,14 +20,13 @@ const provider: AiProvider = {
 
 let t: TestApp;
 let w: AssignmentWorld;
-beforeAll(async () => {
-  t = await createTestApp({}, { ai: provider });
-}, APP_START_MS);
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.reset();
-  w = await buildAssignmentWorld(t);
-}, APP_START_MS);
+worldPerTest(
+  () => createTestApp({}, { ai: provider }),
+  (world) => {
+    w = world;
+    t = world.t;
+  },
+);
 
 const aiBody = {
   nodeId: 'p1',

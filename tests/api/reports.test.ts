@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createJournalsService } from '../../src/server/journals/journals.service';
 import { REPORTS_FORBIDDEN } from '../../src/server/reports/reports.service';
 import {
@@ -11,21 +11,20 @@ import {
   ZTopActivitiesResponse,
 } from '../../src/shared/contract/reports-routes';
 import { scoreTone } from '../../src/shared/domain/report-rules';
-import { APP_START_MS, type TestApp } from './harness';
-import { type AssignmentWorld, buildAssignmentWorld, createAssignment } from './helpers/assignment-world';
+import type { TestApp } from './harness';
+import { type AssignmentWorld, createAssignment, worldPerTest } from './helpers/assignment-world';
 import { reportStatement as st, VERB } from './helpers/report-statements';
 import { createLrsTestApp, xapiClient } from './helpers/xapi';
 
 let t: TestApp;
 let w: AssignmentWorld;
-beforeAll(async () => {
-  t = await createLrsTestApp();
-}, APP_START_MS);
-beforeEach(async () => {
-  await t.reset();
-  w = await buildAssignmentWorld(t);
-});
-afterAll(() => t.close());
+worldPerTest(
+  () => createLrsTestApp(),
+  (world) => {
+    w = world;
+    t = world.t;
+  },
+);
 
 const ROUTES = [
   'report-v2',

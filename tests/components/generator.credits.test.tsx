@@ -54,20 +54,16 @@ afterEach(() => {
 });
 
 describe('[GENERATOR] credit errors', () => {
-  it('a wallet that runs dry during the stream shows the Out of Credits dialog and offers Retry', async () => {
+  /** The stream's stages, then a credit error instead of the flow. */
+  const runsDry = (errorCode: string, message: string) =>
     stubChatApi({
       'POST v1/flows/generate': () => ({
-        sse: [
-          ...stages,
-          JSON.stringify({
-            type: 'error',
-            message: 'Insufficient balance',
-            errorCode: ErrorCode.UNIT_BALANCE_INSUFFICIENT,
-          }),
-          '[DONE]',
-        ],
+        sse: [...stages, JSON.stringify({ type: 'error', message, errorCode }), '[DONE]'],
       }),
     });
+
+  it('a wallet that runs dry during the stream shows the Out of Credits dialog and offers Retry', async () => {
+    runsDry(ErrorCode.UNIT_BALANCE_INSUFFICIENT, 'Insufficient balance');
     renderPage();
     ask('a lesson on tides');
     const dialog = await screen.findByRole('alertdialog', { name: 'Out of Credits' }, { timeout: 5000 });
@@ -78,19 +74,7 @@ describe('[GENERATOR] credit errors', () => {
 
   it("an organisation's empty wallet during the stream shows the organisation's dialog", async () => {
     setSpace({ orgId: 'org1', orgCode: 'school' });
-    stubChatApi({
-      'POST v1/flows/generate': () => ({
-        sse: [
-          ...stages,
-          JSON.stringify({
-            type: 'error',
-            message: 'Not enough unit',
-            errorCode: ErrorCode.ORG_UNIT_BALANCE_INSUFFICIENT,
-          }),
-          '[DONE]',
-        ],
-      }),
-    });
+    runsDry(ErrorCode.ORG_UNIT_BALANCE_INSUFFICIENT, 'Not enough unit');
     renderPage();
     ask('a lesson on tides');
     const dialog = await screen.findByRole('alertdialog', { name: 'Out of Credits' }, { timeout: 5000 });

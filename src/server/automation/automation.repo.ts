@@ -115,11 +115,9 @@ export async function authorizeRun(db: Db, hash: string, taskId: string | null, 
         status: row.status as RunTask['status'],
       }
     : null;
-  // pg parses jsonb; PGlite too. A text answer (another driver) is parsed here.
-  const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown[]) : (v as unknown[]));
   const flow =
     task && row.nodes && row.edges
-      ? { name: String(row.flow_name), nodes: json(row.nodes), edges: json(row.edges) }
+      ? { name: String(row.flow_name), nodes: row.nodes as unknown[], edges: row.edges as unknown[] }
       : null;
   return { key, hits, task, flow };
 }

@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
-import type { TestApp } from '../harness';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { APP_START_MS, type TestApp } from '../harness';
 import { insertFlow } from '../tools-fixtures';
 import { makeOrg, makeUser, type TestUser } from './users';
 
@@ -39,6 +39,22 @@ export async function buildAssignmentWorld(t: TestApp): Promise<AssignmentWorld>
   const orgFlows = [await flow('Fractions 1', org), await flow('Fractions 2', org)];
   const personalFlows = [await flow('Photosynthesis Basics', null), await flow('Photosynthesis Quiz', null)];
   return { t, users, org, otherOrg, orgFlows, personalFlows };
+}
+
+/**
+ * The hooks of an assignment test file: one app per file (`start`), emptied before each test and
+ * given a fresh world, which `use` receives.
+ */
+export function worldPerTest(start: () => Promise<TestApp>, use: (w: AssignmentWorld) => void): void {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await start();
+  }, APP_START_MS);
+  afterAll(() => app.close());
+  beforeEach(async () => {
+    await app.reset();
+    use(await buildAssignmentWorld(app));
+  }, APP_START_MS);
 }
 
 /** Creates an assignment through the API (201 expected) and returns its detail. */
