@@ -116,6 +116,25 @@ describe('[CREDITS] reserve, settle and release', () => {
     await expectBooksBalance(t);
   });
 
+  it('a refund gives a charge back once, and the books still balance', async () => {
+    const credits = creditsOf(t);
+    await credits.grant({ to: user('a'), amount: cr('3'), idempotencyKey: 'g' });
+    const charge = { payer: user('a'), reference: 'task:t1', idempotencyKey: 'run-1' };
+    await credits.charge({ ...charge, amount: cr('1.25') });
+    await credits.charge({ ...charge, amount: cr('0.5'), idempotencyKey: 'run-2' });
+    expect((await credits.balanceOf(user('a'))).balance).toBe(cr('1.25'));
+    const refund = { payer: user('a'), amount: cr('1.25'), chargeKey: 'run-1', reference: 'task:t1' };
+    const first = await credits.refund(refund);
+    expect(first).toMatchObject({ replayed: false, toBalance: cr('2.5') });
+    // A retried refund (the same charge) gives nothing more back.
+    expect(await credits.refund(refund)).toMatchObject({ replayed: true, transferId: first.transferId });
+    expect((await credits.balanceOf(user('a'))).balance).toBe(cr('2.5'));
+    // What the wallet and the reference spent counts the refund back.
+    expect((await credits.summaries([user('a')])).get('user:a')?.spent).toBe(cr('0.5'));
+    expect((await credits.usageByReference('task:')).get('task:t1')).toBe(cr('0.5'));
+    await expectBooksBalance(t);
+  });
+
   it('transfers between wallets refuse what the sender cannot afford, and moves both ways at once', async () => {
     const credits = creditsOf(t);
     await credits.grant({ to: user('a'), amount: cr('50'), idempotencyKey: 'ga' });

@@ -92,10 +92,6 @@ export async function softDeleteKey(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function touchKey(db: Db, id: string, at: Date): Promise<void> {
-  await db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id));
-}
-
 /** Per UTC day since `from`: calls, distinct tasks and credits of one key. */
 export async function keyActivity(db: Db, keyId: string, from: Date) {
   const day = sql<string>`to_char(${taskUsage.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;

@@ -178,8 +178,23 @@ export async function deleteTask(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function insertUsage(db: Db, row: typeof taskUsage.$inferInsert): Promise<void> {
-  await db.insert(taskUsage).values(row);
+/** A run's usage row and its key's last use, in one named statement (one round trip per run). */
+const RECORD_USAGE = `with usage as (
+    insert into task_usage (id, task_id, api_key_id, credits, status, duration_ms)
+    values ($1, $2, $3, $4::numeric, $5, $6))
+  update api_keys set last_used_at = $7::timestamptz where id = $3`;
+
+export async function recordUsage(
+  db: Db,
+  row: { id: string; taskId: string; apiKeyId: string; credits: string; status: string; durationMs: number },
+  at: Date,
+): Promise<void> {
+  await queryRows(
+    db,
+    RECORD_USAGE,
+    [row.id, row.taskId, row.apiKeyId, row.credits, row.status, row.durationMs, at.toISOString()],
+    'automation_record_usage',
+  );
 }
 
 export async function taskTotals(db: Db, taskId: string): Promise<{ runs: number; credits: string }> {

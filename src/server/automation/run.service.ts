@@ -10,12 +10,11 @@ import {
   type TRunFlow,
   type TRuntimeIssue,
 } from '../../shared/domain/runtime';
-import { touchKey } from '../api-keys/api-keys.repo';
 import { apiKeySecretHash, apiKeyWallet } from '../api-keys/api-keys.service';
 import { createCreditsService } from '../credits/credits.service';
 import type { AppDeps } from '../http/context';
 import { AppError, conflict, notFound, unauthenticated } from '../http/errors';
-import { authorizeRun, insertUsage, type RunKey, type RunTask } from './automation.repo';
+import { authorizeRun, type RunKey, type RunTask, recordUsage } from './automation.repo';
 import { createRunJournals, createRunRecorder } from './run-records';
 import { cryptoRandom, keyPaidAi, virtualClock } from './task-ports';
 
@@ -58,8 +57,8 @@ function describe(error: TRuntimeIssue): string {
 
 /**
  * POST /api/tasks/{id}/run: authenticate the key, check the task, then run its flow headless with the
- * shared runtime (src/shared/domain/runtime), paid from the key's wallet: the run fee is reserved
- * before the run and settled after it; every AI call reserves and settles on its own (task-ports.ts).
+ * shared runtime (src/shared/domain/runtime), paid from the key's wallet: the run fee is charged
+ * before the run (and refunded if the run fails on our side); every AI call reserves and settles on its own (task-ports.ts).
  */
 export function createTaskRunner(deps: AppDeps) {
   const db = deps.database.db;
@@ -117,12 +116,9 @@ export function createTaskRunner(deps: AppDeps) {
       const started = Date.now();
       const payer = apiKeyWallet(p.key.id);
       const reference = `task:${p.task.id}`;
-      const hold = await credits.reserve({
-        payer,
-        upTo: fee,
-        reference,
-        idempotencyKey: `task-run:${runId}`,
-      });
+      // The fee is known before the run: one charge (a third round trip less than reserve + settle).
+      const chargeKey = `task-run:${runId}`;
+      await credits.charge({ payer, amount: fee, reference, idempotencyKey: chargeKey });
       const ai = keyPaidAi(deps, credits, { payer, runId, reference, signal });
       const recorder = createRunRecorder(deps, p, p.origin);
       const journals = createRunJournals(deps, { taskId: p.task.id, runId, flowId: p.task.flowId });
@@ -140,11 +136,11 @@ export function createTaskRunner(deps: AppDeps) {
           onEvent,
         });
       } catch (error) {
-        await credits.release(hold.id).catch(() => undefined);
+        await credits.refund({ payer, amount: fee, chargeKey, reference }).catch(() => undefined);
         await journals.discard().catch(() => undefined);
         throw error;
       }
-      const total = (await credits.settle(hold.id, fee)).charged + ai.charged();
+      const total = fee + ai.charged();
       const durationMs = Date.now() - started;
       const status = result.status === 'done' ? 'done' : 'failed';
       // The statements go to the LRS as a player run's do; a refused one does not undo the paid run.
@@ -152,15 +148,18 @@ export function createTaskRunner(deps: AppDeps) {
         deps.logger.warn('task run statements not stored', { runId, error: String(error) });
         return [] as string[];
       });
-      await insertUsage(db, {
-        id: runId,
-        taskId: p.task.id,
-        apiKeyId: p.key.id,
-        credits: formatCredits(total),
-        status,
-        durationMs,
-      });
-      await touchKey(db, p.key.id, new Date());
+      await recordUsage(
+        db,
+        {
+          id: runId,
+          taskId: p.task.id,
+          apiKeyId: p.key.id,
+          credits: formatCredits(total),
+          status,
+          durationMs,
+        },
+        new Date(),
+      );
       const body: RunAnswer['body'] = {
         runId,
         status,

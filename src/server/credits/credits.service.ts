@@ -103,6 +103,23 @@ export function createCreditsService(deps: Pick<AppDeps, 'database'>, opts: Cred
       return move(wallet(input.payer), { id: SYSTEM_USAGE, owner: null }, input, 'usage');
     },
 
+    /**
+     * Gives a charge back in full (a call that failed on our side after paying): usage → payer, once
+     * per charge (`<charge key>:refund`). The month's spend of an organisation is not lowered.
+     */
+    refund(input: { payer: TWalletOwner; amount: bigint; chargeKey: string; reference?: string }) {
+      return move(
+        { id: SYSTEM_USAGE, owner: null },
+        wallet(input.payer),
+        {
+          amount: input.amount,
+          reference: input.reference,
+          idempotencyKey: `${input.chargeKey}:refund`,
+        },
+        'refund',
+      );
+    },
+
     /** Holds up to `upTo` for a call whose cost is known afterwards (idempotent by key). */
     reserve: holds.reserve,
     /** Charges min(actual, reserved) and frees the rest. Settling again answers the same result. */

@@ -106,7 +106,7 @@ export interface WalletSummaryRow {
   id: string;
   balance: string;
   reserved: string;
-  /** Everything the wallet paid for usage (to system:usage), ever. */
+  /** Everything the wallet paid for usage (to system:usage), ever, less what was refunded. */
   spent: string;
 }
 
@@ -117,8 +117,9 @@ export async function walletSummaries(db: Db, ids: string[]): Promise<Map<string
   const found = await rows(
     db,
     sql`select w.id, w.balance::text as balance, w.reserved::text as reserved,
-        coalesce((select sum(t.amount) from credit_transfers t
-          where t.from_wallet_id = w.id and t.to_wallet_id = 'system:usage'), 0)::text as spent
+        coalesce((select sum(case when t.to_wallet_id = 'system:usage' then t.amount else -t.amount end)
+          from credit_transfers t where (t.from_wallet_id = w.id and t.to_wallet_id = 'system:usage')
+            or (t.from_wallet_id = 'system:usage' and t.to_wallet_id = w.id)), 0)::text as spent
       from credit_wallets w where w.id in ${ids}`,
   );
   for (const r of found) {
@@ -133,8 +134,8 @@ export async function walletSummaries(db: Db, ids: string[]): Promise<Map<string
 }
 
 /**
- * What was spent on usage per reference that starts with `prefix` (e.g. 'player:<assignmentId>:'), as
- * exact decimal strings. Uses credit_transfers_reference_idx (text_pattern_ops) for the prefix.
+ * What was spent on usage per reference that starts with `prefix` (e.g. 'player:<assignmentId>:'), less
+ * its refunds, as exact decimal strings. Uses credit_transfers_reference_idx (text_pattern_ops).
  */
 export async function usageByReferencePrefix(
   db: Db,
@@ -143,8 +144,10 @@ export async function usageByReferencePrefix(
   const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const found = await rows(
     db,
-    sql`select reference, sum(amount)::text as total from credit_transfers
-      where reference like ${pattern} and to_wallet_id = 'system:usage'
+    sql`select reference,
+        sum(case when to_wallet_id = 'system:usage' then amount else -amount end)::text as total
+      from credit_transfers
+      where reference like ${pattern} and 'system:usage' in (to_wallet_id, from_wallet_id)
       group by reference`,
   );
   return found.map((r) => ({ reference: String(r.reference), total: String(r.total) }));

@@ -20,7 +20,8 @@ export async function books(t: TestApp) {
     from credit_wallets w order by w.id`)) as unknown as { rows: Row[] };
   const system = (await t.database.db.execute(sql`
     select coalesce((select sum(amount) from credit_transfers where from_wallet_id = 'system:grants'), 0)::text as granted,
-      coalesce((select sum(amount) from credit_transfers where to_wallet_id = 'system:usage'), 0)::text as used`)) as unknown as {
+      (coalesce((select sum(amount) from credit_transfers where to_wallet_id = 'system:usage'), 0)
+        - coalesce((select sum(amount) from credit_transfers where from_wallet_id = 'system:usage'), 0))::text as used`)) as unknown as {
     rows: Row[];
   };
   const wallets = result.rows.map((r) => ({
@@ -32,7 +33,7 @@ export async function books(t: TestApp) {
   return { wallets, granted: cr(String(system.rows[0].granted)), used: cr(String(system.rows[0].used)) };
 }
 
-/** No balance below 0 or below its holds; each equals its entries; grants = balances + usage. */
+/** No balance below 0 or below its holds; each equals its entries; grants = balances + usage (net of refunds). */
 export async function expectBooksBalance(t: TestApp): Promise<void> {
   const b = await books(t);
   for (const w of b.wallets) {
