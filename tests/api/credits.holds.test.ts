@@ -116,6 +116,40 @@ describe('[CREDITS] reserve, settle and release', () => {
     await expectBooksBalance(t);
   });
 
+  it('a hold can carry another read in the same statement; refused, it is null and the read still comes', async () => {
+    const credits = creditsOf(t);
+    await credits.grant({ to: user('a'), amount: cr('2'), idempotencyKey: 'g' });
+    const read = {
+      name: 'test_wallet',
+      source: 'select :who::text as who, 41 + 1 as answer',
+      values: { who: 'a' },
+    };
+    const held = await credits.reserveAlong(
+      { payer: user('a'), upTo: cr('1.5'), idempotencyKey: 'h1' },
+      read,
+    );
+    expect(held.row).toEqual({ who: 'a', answer: 42 });
+    expect(held.reservation).toMatchObject({ amount: cr('1.5'), replayed: false });
+    expect((await credits.balanceOf(user('a'))).reserved).toBe(cr('1.5'));
+    const refused = await credits.reserveAlong(
+      { payer: user('a'), upTo: cr('1'), idempotencyKey: 'h2' },
+      read,
+    );
+    expect(refused).toEqual({ reservation: null, row: { who: 'a', answer: 42 } });
+    const none = { ...read, name: 'test_none', source: 'select 1 as one where false' };
+    expect(
+      (await credits.reserveAlong({ payer: user('a'), upTo: cr('0.5'), idempotencyKey: 'h3' }, none)).row,
+    ).toBeNull();
+    // The read's parameters must not be the hold's own.
+    const clash = { ...read, name: 'test_clash', values: { key: 'x' }, source: 'select :key::text as k' };
+    await expect(
+      credits.reserveAlong({ payer: user('a'), upTo: cr('0.1'), idempotencyKey: 'h4' }, clash),
+    ).rejects.toThrow(/:key is one of the hold's parameters/);
+    await credits.settle(held.reservation?.id ?? '', cr('1'));
+    expect(await credits.balanceOf(user('a'))).toMatchObject({ balance: cr('1'), reserved: cr('0.5') });
+    await expectBooksBalance(t);
+  });
+
   it('a refund gives a charge back once, and the books still balance', async () => {
     const credits = creditsOf(t);
     await credits.grant({ to: user('a'), amount: cr('3'), idempotencyKey: 'g' });

@@ -19,7 +19,10 @@ import { findMembership } from '../orgs/orgs.repo';
 import type { Caller } from '../tools/caller';
 import {
   bumpSession,
+  type Conversation,
   type ConversationRow,
+  conversationOf,
+  conversationRead,
   findConversation,
   insertHistories,
   touchSession,
@@ -75,30 +78,43 @@ export function createChatAnswerService(deps: AppDeps) {
   }
 
   /**
-   * The first hold, asked for at once with room for a short history (EARLY_HISTORY_TOKENS), so that
-   * on PostgreSQL it runs alongside the reads of the conversation instead of after them. null when it
-   * does not apply (no price, images) or was refused; the exact hold follows the reads in any case.
+   * The first hold, asked for at once with room for a short history (EARLY_HISTORY_TOKENS), with the
+   * conversation read in the same statement (one round trip: the time to first token waits on it).
+   * The hold is null when it does not apply (no price, images) or was refused; the exact hold follows
+   * the reads in any case. A failed combined statement falls back to the plain read.
    */
-  function earlyHold(caller: Caller, body: TChatRequest, priced: string | null, key: string) {
-    if (!priced || body.mediaIds.length) return Promise.resolve(null);
-    const upTo = boundFor(
-      priced,
-      [{ role: 'user', content: body.query }],
-      OUTPUT_BLOCK_TOKENS + EARLY_HISTORY_TOKENS,
-    );
-    return credits
-      .reserve({
-        payer: caller.orgId ? { kind: 'org', orgId: caller.orgId } : { kind: 'user', userId: caller.userId },
-        upTo,
-        reference: body.chatId ? `chat:${body.chatId}` : 'chat',
-        idempotencyKey: `${key}:hold:early`,
-        by: caller.userId,
-      })
-      .catch(() => null);
+  function earlyHoldAndRead(caller: Caller, body: TChatRequest, priced: string | null, key: string) {
+    const read = (): Promise<Conversation | null> =>
+      body.chatId ? findConversation(db, caller.userId, body.chatId) : Promise.resolve(null);
+    if (!priced || body.mediaIds.length) return { hold: Promise.resolve(null), read: read() };
+    const input = {
+      payer: caller.orgId
+        ? { kind: 'org' as const, orgId: caller.orgId }
+        : { kind: 'user' as const, userId: caller.userId },
+      upTo: boundFor(
+        priced,
+        [{ role: 'user', content: body.query }],
+        OUTPUT_BLOCK_TOKENS + EARLY_HISTORY_TOKENS,
+      ),
+      reference: body.chatId ? `chat:${body.chatId}` : 'chat',
+      idempotencyKey: `${key}:hold:early`,
+      by: caller.userId,
+    };
+    if (!body.chatId) return { hold: credits.reserve(input).catch(() => null), read: read() };
+    const both = credits.reserveAlong(input, conversationRead(caller.userId, body.chatId)).catch(() => null);
+    return {
+      hold: both.then((b) => b?.reservation ?? null),
+      read: both.then((b) => (b ? conversationOf(b.row) : read())),
+    };
   }
 
   /** The session, the model and the messages for the provider, or the HTTP error that stops here. */
-  async function conversation(caller: Caller, body: TChatRequest, code: string) {
+  async function conversation(
+    caller: Caller,
+    body: TChatRequest,
+    code: string,
+    read: Promise<Conversation | null>,
+  ) {
     const payerOf = (orgId: string | null): TWalletOwner =>
       orgId ? { kind: 'org', orgId } : { kind: 'user', userId: caller.userId };
     // Everything the provider request needs, read at once (the time to first token waits on it):
@@ -106,10 +122,7 @@ export function createChatAnswerService(deps: AppDeps) {
     // The wallet is not read: the first hold, taken before the provider is asked, has the last word.
     const settingsOf = (orgId: string | null) =>
       orgId ? findOrgModels(db, orgId).then((s) => s ?? {}) : Promise.resolve({});
-    const [found, spaceSettings] = await Promise.all([
-      body.chatId ? findConversation(db, caller.userId, body.chatId) : null,
-      settingsOf(caller.orgId),
-    ]);
+    const [found, spaceSettings] = await Promise.all([read, settingsOf(caller.orgId)]);
     if (body.chatId && !found) throw notFound('Chat');
     const session = found?.session ?? null;
     const rows = found?.rows ?? [];
@@ -154,12 +167,12 @@ export function createChatAnswerService(deps: AppDeps) {
     const code = body.model ?? DEFAULT_CHAT_MODEL;
     const priced = modelOf(deps.ai, code, deps.env.AI_MODEL);
     const answerId = newId();
-    const early = earlyHold(caller, body, priced, `chat:${answerId}`);
+    const { hold: early, read } = earlyHoldAndRead(caller, body, priced, `chat:${answerId}`);
     const dropEarly = async () => {
       const pre = await early;
       if (pre) await credits.release(pre.id).catch(() => undefined);
     };
-    const conv = await conversation(caller, body, code).catch(async (error: unknown) => {
+    const conv = await conversation(caller, body, code, read).catch(async (error: unknown) => {
       await dropEarly();
       throw error;
     });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client';
+import type { Db } from '../db/client';
+import { type CarriedRead, namedStatement } from '../db/named-statement';
 import { chatHistories, chatSessions } from '../db/schema';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
@@ -79,43 +80,45 @@ export async function findHistory(db: Db, chatId: string, id: string): Promise<C
   return row ?? null;
 }
 
-/**
- * A session of the user with its history, oldest first, in one statement (the time to first token
- * waits on it); null when the chat is not theirs or gone.
- */
 /** A message of a conversation as the next question sends it to the model. */
 export type ConversationRow = Pick<ChatHistoryRow, 'id' | 'role' | 'content' | 'modelIdx' | 'mediaIds'>;
+export type Conversation = { session: { id: string; orgId: string | null }; rows: ConversationRow[] };
 
 /**
- * The caller's session and its messages, oldest first, in one named statement (parsed and planned
- * once per connection): the time to first token of a chat answer waits on it (issue 16). Only what
- * the model is sent: no reasoning texts, no costs, the session's columns once per message at most.
+ * The caller's session and its messages, oldest first, as one row (`messages` a JSON array): only
+ * what the model is sent, no reasoning texts, no costs. The time to first token of a chat answer
+ * waits on it (issue 16), so it is a named statement, and the answer's first credit hold carries it
+ * along (conversationRead) to make the two one round trip.
  */
-const CONVERSATION = `select s.id as chat_id, s.org_id, h.id, h.role, h.content, h.model_idx, h.media_ids
+const CONVERSATION = `select s.id as chat_id, s.org_id,
+    coalesce(json_agg(json_build_object('id', h.id, 'role', h.role, 'content', h.content,
+      'modelIdx', h.model_idx, 'mediaIds', h.media_ids) order by h.created_at, h.id)
+      filter (where h.id is not null), '[]'::json) as messages
   from chat_sessions s left join chat_histories h on h.chat_id = s.id
-  where s.id = $1 and s.user_id = $2
-  order by h.created_at, h.id`;
+  where s.id = :chatId and s.user_id = :userId
+  group by s.id`;
+const conversationStatement = namedStatement('chat_conversation', CONVERSATION);
 
-export async function findConversation(
-  db: Db,
-  userId: string,
-  chatId: string,
-): Promise<{ session: { id: string; orgId: string | null }; rows: ConversationRow[] } | null> {
-  const found = await queryRows(db, CONVERSATION, [chatId, userId], 'chat_conversation');
-  if (!found.length) return null;
-  const session = { id: String(found[0].chat_id), orgId: (found[0].org_id as string | null) ?? null };
-  const rows: ConversationRow[] = [];
-  for (const r of found) {
-    if (r.id === null) continue;
-    rows.push({
-      id: r.id as string,
-      role: r.role as ConversationRow['role'],
-      content: r.content as string,
-      modelIdx: r.model_idx as number | null,
-      mediaIds: (r.media_ids as string[] | null) ?? [],
-    });
-  }
-  return { session, rows };
+/** The conversation read, for a statement that carries it (credits reserveAlong). */
+export const conversationRead = (userId: string, chatId: string): CarriedRead => ({
+  name: 'chat_conversation',
+  source: CONVERSATION,
+  values: { chatId, userId },
+});
+
+/** The row of CONVERSATION (or null: not the caller's chat, or gone) as the answer service uses it. */
+export function conversationOf(row: Record<string, unknown> | null | undefined): Conversation | null {
+  if (!row) return null;
+  const messages = (row.messages ?? []) as Array<ConversationRow & { mediaIds: string[] | null }>;
+  return {
+    session: { id: String(row.chat_id), orgId: (row.org_id as string | null) ?? null },
+    rows: messages.map((m) => ({ ...m, mediaIds: m.mediaIds ?? [] })),
+  };
+}
+
+export async function findConversation(db: Db, userId: string, chatId: string): Promise<Conversation | null> {
+  const [row] = await conversationStatement(db, { chatId, userId });
+  return conversationOf(row);
 }
 
 /** Moves the session to the top of the sidebar after an answer (its last message stays the user's). */

@@ -2,9 +2,10 @@ import type { TCreditReason } from '../../shared/contract/credits';
 import { maxCredits, minCredits, parseCredits } from '../../shared/domain/decimal';
 import { newId } from '../../shared/domain/ids';
 import type { Db } from '../db/client';
+import type { CarriedRead } from '../db/named-statement';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { type createMover, retrying } from './credits.movement';
-import { dbErrorCode, holdCredits, releaseHold, settleHold } from './credits.repo';
+import { dbErrorCode, holdCredits, holdCreditsAlong, releaseHold, settleHold } from './credits.repo';
 import type { TReservation, TSettleResult } from './credits.types';
 import { monthKey, ownerOfWalletId, SYSTEM_USAGE, type TWalletOwner, walletIdOf } from './wallets';
 import { findReservation, findReservationByKey, markLateSettled } from './wallets.repo';
@@ -19,7 +20,7 @@ export function createHolds(db: Db, now: () => Date, holdMs: number, mover: Retu
   const { move, refusal, freedExpired, requirePositive } = mover;
   const wallet = (owner: TWalletOwner) => ({ id: walletIdOf(owner), owner });
 
-  async function reserve(input: {
+  type ReserveInput = {
     payer: TWalletOwner;
     upTo: bigint;
     reason?: TCreditReason;
@@ -27,7 +28,20 @@ export function createHolds(db: Db, now: () => Date, holdMs: number, mover: Retu
     idempotencyKey: string;
     by?: string | null;
     holdForMs?: number;
-  }): Promise<TReservation> {
+  };
+  const holdInput = (input: ReserveInput, id: string, expiresAt: Date) => ({
+    id,
+    walletId: walletIdOf(input.payer),
+    amount: input.upTo,
+    reason: input.reason ?? 'usage',
+    reference: input.reference ?? '',
+    idempotencyKey: input.idempotencyKey,
+    createdBy: input.by ?? null,
+    month: monthKey(now()),
+    expiresAt,
+  });
+
+  async function reserve(input: ReserveInput): Promise<TReservation> {
     requirePositive(input.upTo);
     const walletId = walletIdOf(input.payer);
     const replay = async (): Promise<TReservation | null> => {
@@ -43,19 +57,7 @@ export function createHolds(db: Db, now: () => Date, holdMs: number, mover: Retu
     for (let attempt = 0; ; attempt++) {
       let out: Awaited<ReturnType<typeof holdCredits>>;
       try {
-        out = await retrying(() =>
-          holdCredits(db, {
-            id,
-            walletId,
-            amount: input.upTo,
-            reason: input.reason ?? 'usage',
-            reference: input.reference ?? '',
-            idempotencyKey: input.idempotencyKey,
-            createdBy: input.by ?? null,
-            month: monthKey(now()),
-            expiresAt,
-          }),
-        );
+        out = await retrying(() => holdCredits(db, holdInput(input, id, expiresAt)));
       } catch (error) {
         const again = dbErrorCode(error) === '23505' ? await replay() : null;
         if (again) return again;
@@ -67,6 +69,25 @@ export function createHolds(db: Db, now: () => Date, holdMs: number, mover: Retu
       if (attempt === 0 && (await freedExpired(walletId, out.from))) continue;
       throw refusal(input.payer, input.upTo, out.from);
     }
+  }
+
+  /**
+   * A hold tried once, with another area's read in the same round trip (credits.repo.ts
+   * holdCreditsAlong). `reservation` is null when the hold was not taken (refused, or its key used
+   * before): reserve() then gives the full answer. The read comes back either way.
+   */
+  async function reserveAlong(
+    input: ReserveInput,
+    read: CarriedRead,
+  ): Promise<{ reservation: TReservation | null; row: Record<string, unknown> | null }> {
+    requirePositive(input.upTo);
+    const id = newId();
+    const expiresAt = new Date(now().getTime() + (input.holdForMs ?? holdMs));
+    const out = await retrying(() => holdCreditsAlong(db, holdInput(input, id, expiresAt), read));
+    const reservation = out.outcome.held
+      ? { id, payer: input.payer, amount: input.upTo, expiresAt, replayed: false }
+      : null;
+    return { reservation, row: out.row };
   }
 
   /** Charges an expired hold after the fact, as an ordinary guarded spend (once, by its key). */
@@ -137,6 +158,7 @@ export function createHolds(db: Db, now: () => Date, holdMs: number, mover: Retu
 
   return {
     reserve,
+    reserveAlong,
     settle,
     release,
     async withReservation<T>(

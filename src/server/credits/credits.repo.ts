@@ -1,5 +1,6 @@
 import { formatCredits, parseCredits } from '../../shared/domain/decimal';
-import { type Db, queryRows } from '../db/client';
+import type { Db } from '../db/client';
+import { type CarriedRead, namedStatement } from '../db/named-statement';
 
 /**
  * The statements that change balances (reads are in wallets.repo.ts). Every change of a balance is ONE statement (data-modifying CTEs): the
@@ -20,32 +21,7 @@ export function dbErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/**
- * A statement written with `:name` parameters, turned once into PostgreSQL's `$1…` text: the hot
- * statements are sent as the same text every time (no query building per spend, and the server can
- * reuse its plan). `::type` casts and quoted literals are left alone.
- */
-function statement(name: string, text: string) {
-  const names: string[] = [];
-  // Quoted literals ('system:usage') are skipped whole.
-  const compiled = text.replace(/'[^']*'|(?<!:):([a-zA-Z]\w*)/g, (match, name?: string) => {
-    if (!name) return match;
-    const at = names.indexOf(name);
-    if (at >= 0) return `$${at + 1}`;
-    names.push(name);
-    return `$${names.length}`;
-  });
-  return (db: Db, values: Record<string, unknown>) =>
-    queryRows(
-      db,
-      compiled,
-      names.map((n) => {
-        if (!(n in values)) throw new Error(`statement: no value for :${n}`);
-        return values[n];
-      }),
-      `credits_${name}`,
-    );
-}
+const statement = (name: string, text: string) => namedStatement(`credits_${name}`, text);
 
 /** May `:amount` leave the wallet now: available balance, and the monthly limit counting open holds. */
 const SPENDABLE = `balance - reserved >= :amount::numeric
@@ -196,9 +172,7 @@ export interface HoldInput {
   expiresAt: Date;
 }
 
-const HOLD = statement(
-  'hold',
-  `with hold as (
+const HOLD_STEPS = `hold as (
     update credit_wallets set reserved = reserved + :amount::numeric, updated_at = now()
     where id = :from and ${SPENDABLE}
     returning id),
@@ -207,31 +181,63 @@ const HOLD = statement(
       created_by, expires_at)
     select :id::text, :from::text, :amount::numeric, 'open', :reason::text, :reference::text, :key::text,
       :by::text, :expires::timestamptz from hold
-    returning id)
-  select (select id from ins) as id,
+    returning id)`;
+const HOLD_ANSWER = `(select id from ins) as id,
     case when not exists (select 1 from ins) then ${walletState(':from')} end as state,
     case when not exists (select 1 from ins) then exists (
-      select 1 from credit_reservations where idempotency_key = :key) end as existing`,
-);
+      select 1 from credit_reservations where idempotency_key = :key) end as existing`;
+const HOLD = statement('hold', `with ${HOLD_STEPS} select ${HOLD_ANSWER}`);
 
 /** Holds credits for a running call (like moveCredits: one statement, says why when refused). */
-export async function holdCredits(
-  db: Db,
-  h: HoldInput,
-): Promise<{ held: true } | { held: false; existing: boolean; from: WalletState | null }> {
-  const [row] = await HOLD(db, {
-    id: h.id,
-    from: h.walletId,
-    amount: formatCredits(h.amount),
-    month: h.month,
-    reason: h.reason,
-    reference: h.reference,
-    key: h.idempotencyKey,
-    by: h.createdBy,
-    expires: h.expiresAt.toISOString(),
-  });
+type HoldOutcome = { held: true } | { held: false; existing: boolean; from: WalletState | null };
+
+const holdValues = (h: HoldInput) => ({
+  id: h.id,
+  from: h.walletId,
+  amount: formatCredits(h.amount),
+  month: h.month,
+  reason: h.reason,
+  reference: h.reference,
+  key: h.idempotencyKey,
+  by: h.createdBy,
+  expires: h.expiresAt.toISOString(),
+});
+
+function holdOutcome(row: Record<string, unknown> | undefined): HoldOutcome {
   if (row?.id) return { held: true };
   return { held: false, existing: row?.existing === true, from: readState(row?.state) };
+}
+
+export async function holdCredits(db: Db, h: HoldInput): Promise<HoldOutcome> {
+  const [row] = await HOLD(db, holdValues(h));
+  return holdOutcome(row);
+}
+
+const carrying = new Map<string, ReturnType<typeof namedStatement>>();
+
+/**
+ * holdCredits with another area's read carried in the same statement (one round trip where two would
+ * be waited on: a chat answer's first hold and its conversation). The read sees the same snapshot and
+ * cannot touch a balance; its row comes back as a JSON object (null when it found none).
+ */
+export async function holdCreditsAlong(
+  db: Db,
+  h: HoldInput,
+  read: CarriedRead,
+): Promise<{ outcome: HoldOutcome; row: Record<string, unknown> | null }> {
+  let run = carrying.get(read.name);
+  if (!run) {
+    const clash = Object.keys(read.values).find((n) => HOLD.names.includes(n));
+    if (clash) throw new Error(`holdCreditsAlong: the read's :${clash} is one of the hold's parameters`);
+    run = statement(
+      `hold_along_${read.name}`,
+      `with ${HOLD_STEPS}, carried as (${read.source})
+      select ${HOLD_ANSWER}, (select row_to_json(carried) from carried limit 1) as carried`,
+    );
+    carrying.set(read.name, run);
+  }
+  const [row] = await run(db, { ...holdValues(h), ...read.values });
+  return { outcome: holdOutcome(row), row: (row?.carried as Record<string, unknown> | null) ?? null };
 }
 
 const SETTLE = statement(

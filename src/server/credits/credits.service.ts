@@ -122,6 +122,8 @@ export function createCreditsService(deps: Pick<AppDeps, 'database'>, opts: Cred
 
     /** Holds up to `upTo` for a call whose cost is known afterwards (idempotent by key). */
     reserve: holds.reserve,
+    /** A hold tried once with another area's read in the same round trip (null when not taken). */
+    reserveAlong: holds.reserveAlong,
     /** Charges min(actual, reserved) and frees the rest. Settling again answers the same result. */
     settle: holds.settle,
     /** Frees the whole hold (abort, failure). Releasing again frees nothing. */
