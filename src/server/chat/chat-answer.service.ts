@@ -12,6 +12,7 @@ import { type AiChunk, AiProviderError, isAbortError } from '../adapters/ai/ai';
 import { createFileStorage } from '../adapters/storage/storage';
 import { boundFor, modelOf, promptTokens, tokensOf } from '../credits/ai-usage';
 import { createCreditsService, type TWalletOwner } from '../credits/credits.service';
+import { abortedWith } from '../http/abort';
 import type { AppDeps } from '../http/context';
 import { AppError, badRequest, notFound } from '../http/errors';
 import { findOrgModels } from '../models/models.repo';
@@ -196,8 +197,8 @@ export function createChatAnswerService(deps: AppDeps) {
       await meter.release();
       throw error;
     });
-    const upstream = new AbortController();
-    const signal = AbortSignal.any([clientSignal, upstream.signal]);
+    const upstream = abortedWith(clientSignal);
+    const signal = upstream.signal;
     const iterator = deps.ai.stream({ model: providerModel, messages, signal })[Symbol.asyncIterator]();
     // The provider request starts now. The user message is written right after the first token has
     // been passed on (PGlite runs queries on the event loop, so even a write "in parallel" would delay

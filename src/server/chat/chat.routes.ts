@@ -9,6 +9,7 @@ import {
 import { CREDITS_CHANGED_HEADER } from '../../shared/contract/credits';
 import { isId } from '../../shared/domain/ids';
 import { markCreditsChanged } from '../credits/credits.http';
+import { abortedWith } from '../http/abort';
 import { requireAuth } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/context';
 import { AppError, badRequest } from '../http/errors';
@@ -62,8 +63,8 @@ export function chatRoutes(deps: AppDeps) {
       .post('/chat-with-ai', auth, scope, async (c) => {
         const body = await jsonBody(c, ZChatRequest);
         const streamed = body.stream ?? (c.req.header('accept') ?? '').includes('text/event-stream');
-        const clientGone = new AbortController();
-        const signal = AbortSignal.any([c.req.raw.signal, clientGone.signal]);
+        const clientGone = abortedWith(c.req.raw.signal);
+        const signal = clientGone.signal;
         const answer = await answers.prepare(callerOf(c), body, signal);
         if (!streamed) {
           const out = await answer.run({ content: () => {}, reasoning: () => {} });

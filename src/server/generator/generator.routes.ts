@@ -3,6 +3,7 @@ import { CREDITS_CHANGED_HEADER } from '../../shared/contract/credits';
 import { type TGeneratorEvent, ZGenerateFlowRequest } from '../../shared/contract/generator';
 import { sseResponse } from '../chat/sse';
 import { markCreditsChanged } from '../credits/credits.http';
+import { abortedWith } from '../http/abort';
 import { requireAuth } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/context';
 import { orgScope } from '../http/org-scope';
@@ -22,8 +23,8 @@ export function generatorRoutes(deps: AppDeps, opts: { offlineDelayMs?: number }
 
   return new Hono<AppEnv>().post('/v1/flows/generate', auth, scope, async (c) => {
     const body = await jsonBody(c, ZGenerateFlowRequest);
-    const clientGone = new AbortController();
-    const signal = AbortSignal.any([c.req.raw.signal, clientGone.signal]);
+    const clientGone = abortedWith(c.req.raw.signal);
+    const signal = clientGone.signal;
     const generation = await generator.prepare(callerOf(c), body, signal);
     if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
       // A client that does not read streams gets the outcome as one JSON answer.
