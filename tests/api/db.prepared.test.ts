@@ -12,12 +12,13 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const ECHO = `select $1::text as t, $2::numeric::text as n, $3::timestamptz as d, $4::boolean as b,
-  $5::text is null as missing, $6::int + 1 as next`;
+  $5::text is null as missing, $6::int + 1 as next, json_build_object('k', $1::text) as j,
+  array[$6::int, 2] as arr`;
 const prepared = async () =>
   (await queryRows(database.db, 'select name from pg_prepared_statements', [])).map((r) => r.name);
 
 describe('[FOUNDATION] named statements on PGlite', () => {
-  it('answer as the plain query does, for quotes, backslashes, any script, dates, nulls and numbers', async () => {
+  it('answer as the plain query does, for quotes, backslashes, any script, dates, nulls, numbers, JSON and arrays', async () => {
     const nasty = [
       "O'Brien said ''hi''",
       'C:\\temp\\new \\x00 \\\\',
@@ -32,6 +33,7 @@ describe('[FOUNDATION] named statements on PGlite', () => {
       const named = await queryRows(database.db, ECHO, params, 'test_echo');
       expect(named).toEqual(plain);
       expect(named[0]).toMatchObject({ t: text, n: '12345678901234567890.123456789012', b: true, next: 42 });
+      expect(named[0]).toMatchObject({ j: { k: text }, arr: [41, 2] });
       expect((named[0].d as Date).toISOString()).toBe(at.toISOString());
     }
     expect(await prepared()).toContain('test_echo');
