@@ -117,6 +117,23 @@ describe('[CHAT] images', () => {
     expect(direct.status).toBe(200);
     const parts = (ai.requests[ai.requests.length - 1].body.messages as { content: unknown[] }[])[0].content;
     expect(parts.map((p) => (p as { type: string }).type)).toEqual(['text', 'image_url']);
+
+    // A question with an image in a chat is saved with it, and is the session's last message.
+    const asked = await t.call('POST', '/api/chat-with-ai', {
+      token: ann.token,
+      body: { query: "What's in it?", chatId, mediaIds: [photo.body.mediaId], model: 'gpt-5-mini' },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const listed = await t.call('GET', `/api/chat-with-ai/history?chatId=${chatId}`, { token: ann.token });
+    const question = listed.body.chats[0].histories.find(
+      (h: { _id: string }) => h._id === asked.body.userHistoryId,
+    );
+    expect(question).toMatchObject({
+      role: 'user',
+      content: "What's in it?",
+      mediaIds: [photo.body.mediaId],
+    });
+    expect(listed.body.chats[0].lastMessage).toBe("What's in it?");
   });
 
   it('refuses an image that is not the caller’s, naming mediaIds, and asks the model nothing', async () => {

@@ -19,14 +19,13 @@ import { findOrgModels } from '../models/models.repo';
 import { findMembership } from '../orgs/orgs.repo';
 import type { Caller } from '../tools/caller';
 import {
-  bumpSession,
   type Conversation,
   type ConversationRow,
   conversationOf,
   conversationRead,
   findConversation,
-  insertHistories,
-  touchSession,
+  saveAnswer,
+  saveQuestion,
 } from './chat.repo';
 import { LAST_MESSAGE_MAX } from './chat.service';
 import { type ChatTurn, withImages } from './chat-images';
@@ -138,7 +137,7 @@ export function createChatAnswerService(deps: AppDeps) {
     let userHistoryId: string | null = null;
     let turns: ChatTurn[] = [{ role: 'user', content: body.query, mediaIds: body.mediaIds }];
     let questionMedia = body.mediaIds;
-    let userRow: Parameters<typeof insertHistories>[1][number] | null = null;
+    let userRow: Omit<Parameters<typeof saveQuestion>[1], 'lastMessage'> | null = null;
     if (session) {
       if (body.parentHistoryId) {
         const parent = rows.find((r) => r.id === body.parentHistoryId);
@@ -150,11 +149,10 @@ export function createChatAnswerService(deps: AppDeps) {
         userHistoryId = newId();
         userRow = {
           id: userHistoryId,
-          content: body.query,
-          createdAt: new Date(),
           chatId: session.id,
-          role: 'user',
+          content: body.query,
           mediaIds: body.mediaIds,
+          at: new Date(),
         };
         turns = [...contextOf(rows, null, body.modelIdx), turns[0]];
       }
@@ -210,9 +208,7 @@ export function createChatAnswerService(deps: AppDeps) {
       if (!userRow) return;
       const row = userRow;
       userRow = null;
-      saveUser = insertHistories(db, [row]).then(() =>
-        touchSession(db, row.chatId, body.query.slice(0, LAST_MESSAGE_MAX), row.createdAt as Date),
-      );
+      saveUser = saveQuestion(db, { ...row, lastMessage: body.query.slice(0, LAST_MESSAGE_MAX) });
       saveUser.catch(() => undefined);
     };
     let behind: Promise<void> | null = null;
@@ -279,21 +275,18 @@ export function createChatAnswerService(deps: AppDeps) {
       const charged = priced ? await meter.settle(priceCall(priced, used)) : 0n;
       let historyId: string | null = null;
       if (session && (content || reasoning)) {
-        const [saved] = await insertHistories(db, [
-          {
-            id: answerId,
-            chatId: session.id,
-            parentHistoryId: userHistoryId,
-            role: 'assistant',
-            content,
-            model: code,
-            modelIdx: body.modelIdx,
-            reasoningContent: reasoning,
-            cost: formatCredits(charged),
-          },
-        ]);
-        historyId = saved.id;
-        await bumpSession(db, session.id, saved.createdAt);
+        await saveAnswer(db, {
+          id: answerId,
+          chatId: session.id,
+          parentId: userHistoryId,
+          content,
+          model: code,
+          modelIdx: body.modelIdx,
+          reasoning,
+          cost: formatCredits(charged),
+          at: new Date(),
+        });
+        historyId = answerId;
       }
       if (creditError) throw new StreamCreditError(creditError.code, creditError.status, creditError.message);
       return {

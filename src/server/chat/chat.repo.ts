@@ -121,9 +121,51 @@ export async function findConversation(db: Db, userId: string, chatId: string): 
   return conversationOf(row);
 }
 
-/** Moves the session to the top of the sidebar after an answer (its last message stays the user's). */
-export async function bumpSession(db: Db, chatId: string, at: Date): Promise<void> {
-  await db.update(chatSessions).set({ updatedAt: at }).where(eq(chatSessions.id, chatId));
+/**
+ * A chat answer's writes, one named statement each (on PGlite every statement runs on the server's
+ * own thread): the question with the session's last message and time, then the answer with the
+ * session's time (it moves to the top of the sidebar; the last message stays the user's).
+ */
+const SAVE_QUESTION = namedStatement(
+  'chat_save_question',
+  `with question as (
+    insert into chat_histories (id, chat_id, role, content, media_ids, created_at)
+    values (:id, :chatId, 'user', :content, array(select json_array_elements_text(:mediaIds::json)),
+      :at::timestamptz))
+  update chat_sessions set last_message = :lastMessage, updated_at = :at::timestamptz where id = :chatId`,
+);
+const SAVE_ANSWER = namedStatement(
+  'chat_save_answer',
+  `with answer as (
+    insert into chat_histories (id, chat_id, parent_history_id, role, content, model, model_idx,
+      reasoning_content, cost, created_at)
+    values (:id, :chatId, :parentId, 'assistant', :content, :model, :modelIdx::int, :reasoning,
+      :cost::numeric, :at::timestamptz))
+  update chat_sessions set updated_at = :at::timestamptz where id = :chatId`,
+);
+
+export async function saveQuestion(
+  db: Db,
+  q: { id: string; chatId: string; content: string; mediaIds: string[]; at: Date; lastMessage: string },
+): Promise<void> {
+  await SAVE_QUESTION(db, { ...q, mediaIds: JSON.stringify(q.mediaIds), at: q.at.toISOString() });
+}
+
+export async function saveAnswer(
+  db: Db,
+  a: {
+    id: string;
+    chatId: string;
+    parentId: string | null;
+    content: string;
+    model: string;
+    modelIdx: number;
+    reasoning: string;
+    cost: string;
+    at: Date;
+  },
+): Promise<void> {
+  await SAVE_ANSWER(db, { ...a, at: a.at.toISOString() });
 }
 
 /** Touches the session after a user message: newest first in the sidebar, last message for the fallback title. */
