@@ -224,7 +224,7 @@ export const chatBench: Bench = {
           withinTarget: null,
           notes: [
             `concurrent: first token p50 ${pct(firsts, 50).toFixed(1)} ms, p99 ${pct(firsts, 99).toFixed(1)} ms; RSS ${(rssBefore / 2 ** 20).toFixed(0)} → ${(rssAfter / 2 ** 20).toFixed(0)} MB (server and ${engine}; provider and clients in worker threads); ${url ? 'PostgreSQL (pool)' : 'PGlite (one connection)'}`,
-            `${SAMPLES} interleaved samples of each side after 20 warm-up rounds; the machine is shared, so figures are noisy`,
+            `${SAMPLES} interleaved samples of each side after ${WARM_UP} warm-up rounds; the machine is shared, so figures are noisy`,
           ],
         },
       ];
