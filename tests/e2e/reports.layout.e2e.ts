@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { defineE2E, expect, test, VIEWPORTS } from './harness';
 import { signInAsDemo } from './offline.util';
-import { learnerWritesJournals, seedReportAssignment } from './reports.util';
+import { learnerWritesJournals, seedReportAssignment, statement } from './reports.util';
 
 /** The report tabs by their key (tab-<key> ids), so the test reads the same in every language. */
 const TABS = ['submissionReport', 'overview', 'reports', 'journal', 'dashboard'] as const;
@@ -98,5 +98,45 @@ export default defineE2E([
       expect(faults.length === 0, `nothing sticks out of the window:\n${faults.join('\n')}`);
     },
     { timeoutMs: 180_000 },
+  ),
+  test(
+    '[REPORTS] with more statements stored than the dashboard reads, its note says so and fits a phone and a tablet',
+    async ({ page, url, server, screenshot }) => {
+      const seeded = await seedReportAssignment(server);
+      const total = 1_010;
+      const all = Array.from({ length: total }, (_, i) =>
+        statement({
+          assignmentId: seeded.assignmentId,
+          flowId: seeded.flowId,
+          name: `Learner with a rather long name ${i % 40}`,
+          email: `many${i % 40}@school.test`,
+          verb: i % 4 === 0 ? 'completed' : 'answered',
+          object: `Question ${(i % 25) + 1}`,
+          score: i % 7,
+        }),
+      );
+      for (let i = 0; i < all.length; i += 250)
+        await seeded.xapi.sendStatements({ statements: all.slice(i, i + 250) });
+      await signInAsDemo(page, url);
+      const faults: string[] = [];
+      for (const [viewport, size] of [
+        ['phone', VIEWPORTS.phone],
+        ['tablet', VIEWPORTS.tablet],
+      ] as const) {
+        await page.evaluate(() => localStorage.setItem('language', 'en-GB'));
+        await page.setViewportSize(size);
+        await page.goto(url(`/editor/personal/assignment/${seeded.assignmentId}`));
+        await openTab(page, 'dashboard');
+        const note = page.getByTestId('statements-partial');
+        await note.waitFor();
+        const text = (await note.textContent()) ?? '';
+        expect(/newest 1,?000 of 1,?010\b/.test(text), `the note counts what is shown and stored: ${text}`);
+        await note.scrollIntoViewIfNeeded();
+        for (const f of await overflowing(page)) faults.push(`${viewport} / dashboard: ${f}`);
+        await screenshot(`${viewport}-dashboard-partial`);
+      }
+      expect(faults.length === 0, `nothing sticks out of the window:\n${faults.join('\n')}`);
+    },
+    { timeoutMs: 120_000 },
   ),
 ]);

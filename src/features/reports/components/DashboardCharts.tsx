@@ -1,6 +1,7 @@
 import Chart from 'react-apexcharts';
 import { useTranslation } from 'react-i18next';
 import type { TLineChartPoint, TTopActivity } from '../../../shared/contract/reports-routes';
+import { countAxis } from '../count-axis';
 import { verbColour } from '../dashboard-rows';
 
 /**
@@ -34,6 +35,7 @@ export default function DashboardCharts({
           options={{
             chart: { toolbar: { show: false }, animations: { enabled: false } },
             xaxis: { categories: five.map((v) => v.name) },
+            yaxis: countAxis(five.map((v) => v.count)),
             colors: five.map((v) => verbColour(v.name)),
             plotOptions: { bar: { distributed: true, borderRadius: 4 } },
             legend: { show: false },
@@ -49,7 +51,10 @@ export default function DashboardCharts({
           options={{
             chart: { toolbar: { show: false }, animations: { enabled: false } },
             xaxis: { categories: graph.map((p) => p.date) },
+            yaxis: countAxis(graph.map((p) => p.interactions)),
             stroke: { curve: 'smooth', width: 3 },
+            // A lone day is a point, not a line: without a marker it is not drawn at all.
+            markers: { size: graph.length === 1 ? 5 : 0 },
           }}
         />
       </figure>
