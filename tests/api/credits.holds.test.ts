@@ -140,6 +140,13 @@ describe('[CREDITS] reserve, settle and release', () => {
     expect(
       (await credits.reserveAlong({ payer: user('a'), upTo: cr('0.5'), idempotencyKey: 'h3' }, none)).row,
     ).toBeNull();
+    // One name, one read: another text under a name already used is refused.
+    await expect(
+      credits.reserveAlong(
+        { payer: user('a'), upTo: cr('0.1'), idempotencyKey: 'h5' },
+        { ...read, source: 'select 2 as two' },
+      ),
+    ).rejects.toThrow(/'test_wallet' names another read/);
     // The read's parameters must not be the hold's own.
     const clash = { ...read, name: 'test_clash', values: { key: 'x' }, source: 'select :key::text as k' };
     await expect(

@@ -213,7 +213,7 @@ export async function holdCredits(db: Db, h: HoldInput): Promise<HoldOutcome> {
   return holdOutcome(row);
 }
 
-const carrying = new Map<string, ReturnType<typeof namedStatement>>();
+const carrying = new Map<string, { source: string; run: ReturnType<typeof namedStatement> }>();
 
 /**
  * holdCredits with another area's read carried in the same statement (one round trip where two would
@@ -225,18 +225,21 @@ export async function holdCreditsAlong(
   h: HoldInput,
   read: CarriedRead,
 ): Promise<{ outcome: HoldOutcome; row: Record<string, unknown> | null }> {
-  let run = carrying.get(read.name);
-  if (!run) {
+  let carried = carrying.get(read.name);
+  if (!carried) {
     const clash = Object.keys(read.values).find((n) => HOLD.names.includes(n));
     if (clash) throw new Error(`holdCreditsAlong: the read's :${clash} is one of the hold's parameters`);
-    run = statement(
+    const run = statement(
       `hold_along_${read.name}`,
       `with ${HOLD_STEPS}, carried as (${read.source})
       select ${HOLD_ANSWER}, (select row_to_json(carried) from carried limit 1) as carried`,
     );
-    carrying.set(read.name, run);
+    carried = { source: read.source, run };
+    carrying.set(read.name, carried);
   }
-  const [row] = await run(db, { ...holdValues(h), ...read.values });
+  // A name is one statement on every connection: another text under it would run the first one.
+  if (carried.source !== read.source) throw new Error(`holdCreditsAlong: '${read.name}' names another read`);
+  const [row] = await carried.run(db, { ...holdValues(h), ...read.values });
   return { outcome: holdOutcome(row), row: (row?.carried as Record<string, unknown> | null) ?? null };
 }
 
