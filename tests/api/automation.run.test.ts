@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AiChunk, AiProvider } from '../../src/server/adapters/ai/ai';
+import { createTaskRunner } from '../../src/server/automation/run.service';
 import { creditsToNumber, parseCredits } from '../../src/shared/domain/decimal';
 import { priceCall } from '../../src/shared/domain/models/pricing';
 import { APP_START_MS, createTestApp, type TestApp } from './harness';
@@ -164,6 +165,30 @@ describe('[AUTOMATION] running a task with an API key', () => {
     expect(text).toContain('event: ai-piece');
     const result = text.split('event: result\ndata: ')[1]?.split('\n')[0];
     expect(JSON.parse(result ?? '{}')).toMatchObject({ httpStatus: 200, status: 'done' });
+  });
+
+  it('a run that fails on our side (an exception) gets its fee back, once, and writes no usage row', async () => {
+    await fund('1');
+    const runner = createTaskRunner(t.deps);
+    const prepared = await runner.prepare(key.secret, taskId);
+    // A graph that throws when the runtime reads it: a fault of ours, not a failed flow.
+    const broken = new Proxy(prepared.flow, {
+      get: () => {
+        throw new Error('the graph could not be read');
+      },
+    });
+    await expect(runner.execute({ ...prepared, flow: broken }, { Essay: 'x' })).rejects.toThrow(
+      'the graph could not be read',
+    );
+    expect((await creditsOf(t).balanceOf(apiKey(key.id))).balance).toBe(cr('1'));
+    const ledger = await creditsOf(t).ledger(apiKey(key.id), { limit: 10 });
+    expect(ledger.slice(0, 2).map((e) => [e.reason, e.amount])).toEqual([
+      ['refund', FEE],
+      ['usage', -FEE],
+    ]);
+    const usage = await t.call('GET', `/api/tasks/${taskId}/usage`, { token: w.dev.token, orgId: w.school });
+    expect(usage.body.usage).toEqual([]);
+    await expectBooksBalance(t);
   });
 
   it('parallel runs never spend more than the key holds', async () => {
