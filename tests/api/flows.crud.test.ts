@@ -67,6 +67,23 @@ describe('[FLOWS] create, read, save, delete', () => {
     expect((await save(flow._id, { name: 'no revision' })).status).toBe(400);
   });
 
+  it('a save of the whole graph alone (the canvas’s): stored as sent, revision + 1, a stale one 409', async () => {
+    for (const projectId of [null, await project('Graphs')]) {
+      const flow = await create({ name: 'Canvas', projectId });
+      const graph = smallGraph();
+      graph.nodes[1].position = { x: 321, y: 123 };
+      const saved = await save(flow._id, { revision: 1, ...graph });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.data).toMatchObject({ name: 'Canvas', revision: 2, projectId, ...graph });
+      expect(Date.parse(saved.body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(flow.updatedAt));
+      const read = await t.call('GET', `/api/flows/${flow._id}`, { token: ann.token });
+      expect(read.body.data).toEqual(saved.body.data);
+      const stale = await save(flow._id, { revision: 1, ...smallGraph() });
+      expect(stale.status).toBe(409);
+      expect(stale.body.details.current).toEqual(saved.body.data);
+    }
+  });
+
   it('answers a stale save with 409 and the current copy; nothing is overwritten', async () => {
     const flow = await create({ name: 'Shared' });
     const [first, second] = await Promise.all([

@@ -272,8 +272,22 @@ export async function updateFlowMetaAtRevision(
   patch: FlowPatch,
   json: GraphJson = {},
 ): Promise<FlowMeta | null> {
+  const { nodes, edges } = json;
+  if (nodes !== undefined && edges !== undefined && Object.keys(patch).length === 0) {
+    // The canvas's save (the whole graph, nothing else): one named statement, not built per call.
+    const values = { nodes, edges, at: new Date().toISOString(), id: at.id, revision: at.revision };
+    return saveAtRevision(db, at, async (tx) => (await SAVE_GRAPH(tx, values)).map(metaOf));
+  }
   return saveAtRevision(db, at, (tx) => update(tx, at, patch, json).returning(metaColumns));
 }
+
+const SAVE_GRAPH = namedStatement(
+  'flows_save_graph',
+  `update flows set nodes = :nodes::jsonb, edges = :edges::jsonb, revision = revision + 1,
+    updated_at = :at::timestamptz
+  where id = :id and revision = :revision::int
+  returning ${META_COLUMNS}`,
+);
 
 const update = (db: Db, at: { id: string; revision: number }, patch: FlowPatch, json: GraphJson = {}) =>
   db
