@@ -17,7 +17,9 @@ export default function DashboardCharts({
   graph: TLineChartPoint[];
   top: TTopActivity[];
 }) {
-  const { t } = useTranslation('reports');
+  const { t, i18n } = useTranslation('reports');
+  const grouped = new Intl.NumberFormat(i18n.language);
+  const format = (v: number) => grouped.format(v);
   const five = verbs.slice(0, 5);
   return (
     <div className="dashboard-charts">
@@ -35,7 +37,10 @@ export default function DashboardCharts({
           options={{
             chart: { toolbar: { show: false }, animations: { enabled: false } },
             xaxis: { categories: five.map((v) => v.name) },
-            yaxis: countAxis(five.map((v) => v.count)),
+            yaxis: countAxis(
+              five.map((v) => v.count),
+              format,
+            ),
             colors: five.map((v) => verbColour(v.name)),
             plotOptions: { bar: { distributed: true, borderRadius: 4 } },
             legend: { show: false },
@@ -51,7 +56,10 @@ export default function DashboardCharts({
           options={{
             chart: { toolbar: { show: false }, animations: { enabled: false } },
             xaxis: { categories: graph.map((p) => p.date) },
-            yaxis: countAxis(graph.map((p) => p.interactions)),
+            yaxis: countAxis(
+              graph.map((p) => p.interactions),
+              format,
+            ),
             stroke: { curve: 'smooth', width: 3 },
             // A lone day is a point, not a line: without a marker it is not drawn at all.
             markers: { size: graph.length === 1 ? 5 : 0 },

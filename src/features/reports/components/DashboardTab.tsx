@@ -54,6 +54,8 @@ export function useLive(on: boolean, refresh: () => void, periodMs = LIVE_REFRES
 /** Dashboard tab: the LRS Assignment Dashboard (spec 02 §2, §4). */
 export default function DashboardTab({ assignment }: DetailTabProps) {
   const { t, i18n } = useTranslation('reports');
+  // Counts grouped as the language writes them (1,010 · 1.010), as in the interpolated texts.
+  const n = (v: number) => new Intl.NumberFormat(i18n.language).format(v);
   const [state, setState] = useState<'idle' | 'fetching' | 'fetched'>('idle');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState(false);
@@ -132,11 +134,11 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
               <div className="kpis" data-testid="kpis">
                 <div className="kpi">
                   <span>{t('dashboard.totalStatements')}</span>
-                  <strong data-testid="kpi-total">{d.totalStatements}</strong>
+                  <strong data-testid="kpi-total">{n(d.totalStatements)}</strong>
                 </div>
                 <div className="kpi">
                   <span>{t('dashboard.activeParticipants')}</span>
-                  <strong>{d.activeParticipants}</strong>
+                  <strong>{n(d.activeParticipants)}</strong>
                 </div>
                 <div className="kpi">
                   <span>{t('dashboard.topVerb')}</span>
@@ -152,7 +154,7 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
               </Suspense>
               <div className="verb-tabs" role="tablist">
                 <button type="button" role="tab" aria-selected={verb === null} onClick={() => setVerb(null)}>
-                  {t('dashboard.allVerbs')} ({d.totalStatements})
+                  {t('dashboard.allVerbs')} ({n(d.totalStatements)})
                 </button>
                 {verbs.slice(0, 5).map((v) => (
                   <button
@@ -162,7 +164,7 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
                     aria-selected={verb === v.id}
                     onClick={() => setVerb(v.id)}
                   >
-                    {v.name} ({v.count})
+                    {v.name} ({n(v.count)})
                   </button>
                 ))}
                 {verbs.length > 5 && (
@@ -174,7 +176,7 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
                     <option value="">{t('dashboard.moreVerbs')}</option>
                     {verbs.slice(5).map((v) => (
                       <option key={v.id} value={v.id}>
-                        {v.name} ({v.count})
+                        {v.name} ({n(v.count)})
                       </option>
                     ))}
                   </select>
