@@ -55,7 +55,8 @@ export function useLive(on: boolean, refresh: () => void, periodMs = LIVE_REFRES
 export default function DashboardTab({ assignment }: DetailTabProps) {
   const { t, i18n } = useTranslation('reports');
   // Counts grouped as the language writes them (1,010 · 1.010), as in the interpolated texts.
-  const n = (v: number) => new Intl.NumberFormat(i18n.language).format(v);
+  const grouped = new Intl.NumberFormat(i18n.language);
+  const n = (v: number) => grouped.format(v);
   const [state, setState] = useState<'idle' | 'fetching' | 'fetched'>('idle');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState(false);
