@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, queryNamed } from '../db/client';
 import type { ToolFlowRow, ToolSearchRow, ToolSpace } from './tools.repo';
 
 export interface ToolSearch extends ToolSpace {
@@ -59,14 +59,19 @@ export async function searchTools(db: Db, q: ToolSearch): Promise<ToolSearchResu
     filters.push(...terms.map(containsTerm));
   }
   const where = sql.join(filters, sql` and `);
+  // The space's count is kept by a trigger on tools (migration 0020): a counted 10,000 cost 0.5 ms.
+  const spaceKey = q.orgId ?? `user:${q.userId}`;
   const total =
     q.total === undefined
-      ? sql`(select count(*)::int from tools t where ${space} and t.status = 'active')`
+      ? sql`coalesce((select c.active from tool_space_counts c where c.space = ${spaceKey}), 0)`
       : sql`${q.total}::int`;
   // Without a filter beyond the space every active tool matches: a full page found `total` (null below).
   const count =
     filters.length === 2 ? sql`null::int` : sql`(select count(*)::int from tools t where ${where})`;
-  const result = (await db.execute(sql`
+  // Named: each shape of search (space, tag, mode, number of terms) is planned once per connection.
+  const [row] = (await queryNamed(
+    db,
+    sql`
     with m as (
       select t.id, t.name, t.description, t.code, t.icon_url, t.type, t.flow_ids, t.tag_ids, t.updated_at,
         ${rank} as rank
@@ -84,8 +89,8 @@ export async function searchTools(db: Db, q: ToolSearch): Promise<ToolSearchResu
         select json_agg(json_build_array(f.id, f.name, f.description, f.icon_url, f.project_id))
         from flows f where f.id in (select unnest(m.flow_ids) from m)
       ), '[]')::text as flows
-  `)) as unknown as { rows: Array<{ total: number; found: number | null; list: string; flows: string }> };
-  const [row] = result.rows;
+  `,
+  )) as Array<{ total: number; found: number | null; list: string; flows: string }>;
   // Every tool of the answer is in the searched space and active: no need to read either back.
   const orgId = q.orgId;
   return {

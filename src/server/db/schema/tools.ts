@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { organizations } from './orgs';
 
@@ -68,3 +68,13 @@ export const tools = pgTable(
     index('tools_text_trgm_idx').using('gin', sql`(${t.name} || ' ' || ${t.description}) gin_trgm_ops`),
   ],
 );
+
+/**
+ * Active tools per space (an org id, or `user:` and the owner's id for a personal space), kept by a
+ * trigger on tools (migration 0020): every write counts (the service's, a seed's, a cascade), and
+ * the tool search reads its total here instead of counting the space's tools on every call.
+ */
+export const toolSpaceCounts = pgTable('tool_space_counts', {
+  space: text('space').primaryKey(),
+  active: integer('active').notNull().default(0),
+});
