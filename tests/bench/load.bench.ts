@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
@@ -81,12 +82,25 @@ function lightClient(port: number, sockets: number) {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
+/** The options `npm start` passes to node (package.json), so the bench's server runs as production's. */
+function startFlags(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return pkg.scripts.start
+    .split(' ')
+    .filter((arg) => arg.startsWith('--'))
+    .join(' ');
+}
+
 async function startServer(url: string | undefined) {
   const child = spawn(
     process.execPath,
     [
       // LOAD_CPU_PROF=<dir>: a V8 CPU profile of the server process (written when it stops)
       ...(process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROF}`] : []),
+      // Node's flags as `npm start` gives them (LOAD_NODE_FLAGS: others, to compare)
+      ...(process.env.LOAD_NODE_FLAGS ?? startFlags()).split(' ').filter(Boolean),
       '--import',
       'tsx',
       new URL('./load.server.ts', import.meta.url).pathname,
