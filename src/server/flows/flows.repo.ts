@@ -285,7 +285,7 @@ export async function updateFlowMetaAtRevision(
 
 const SAVE_GRAPH = namedStatement(
   'flows_save_graph',
-  `update flows set nodes = :nodes::jsonb, edges = :edges::jsonb, revision = revision + 1,
+  `update flows set nodes = :nodes::json, edges = :edges::json, revision = revision + 1,
     updated_at = :at::timestamptz
   where id = :id and revision = :revision::int
   returning ${META_COLUMNS}`,
@@ -296,8 +296,8 @@ const update = (db: Db, at: { id: string; revision: number }, patch: FlowPatch, 
     .update(flows)
     .set({
       ...patch,
-      ...(json.nodes !== undefined ? { nodes: sql`${json.nodes}::jsonb` } : {}),
-      ...(json.edges !== undefined ? { edges: sql`${json.edges}::jsonb` } : {}),
+      ...(json.nodes !== undefined ? { nodes: sql`${json.nodes}::json` } : {}),
+      ...(json.edges !== undefined ? { edges: sql`${json.edges}::json` } : {}),
       revision: sql`${flows.revision} + 1`,
       updatedAt: new Date(),
     })

@@ -91,7 +91,7 @@ export interface FlowForTool {
 const nodeTypes = sql<string[]>`(
   select coalesce(array_agg(x.type order by x.first), '{}'::text[]) from (
     select n.e->>'type' as type, min(n.i) as first
-    from jsonb_array_elements(case when jsonb_typeof(${flows.nodes}) = 'array' then ${flows.nodes} else '[]'::jsonb end)
+    from json_array_elements(case when json_typeof(${flows.nodes}) = 'array' then ${flows.nodes} else '[]'::json end)
       with ordinality as n(e, i)
     where n.e->>'type' is not null group by 1
   ) x)`;
