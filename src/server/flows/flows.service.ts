@@ -35,7 +35,7 @@ import {
   updateFlowMetaAtRevision,
 } from './flows.repo';
 import { documentOf, flowJsonView, flowSummaryView, flowView, summaryOf } from './flows.view';
-import { assertDocSize, assertValidGraph, usesSpreadsheet } from './graph-check';
+import { assertDocSize, assertValidGraph, storableGraphJson, usesSpreadsheet } from './graph-check';
 
 type Graph = Parameters<typeof usesSpreadsheet>[0];
 
@@ -162,12 +162,11 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
       const merged = { ...documentOf(row), ...patch };
       const shape = ZGraphShape.safeParse(merged);
       if (!shape.success) throw zodToAppError(shape.error, 'body');
-      assertDocSize(merged);
+      // The graph is stringified once (its size and storable text checked on it): the same text is
+      // stored and answered.
+      const { nodesJson, edgesJson } = storableGraphJson(merged);
       if (patch.nodes || patch.edges) assertValidGraph(merged, await linkContext(caller, merged));
       const at = { id, revision, projectId: row.projectId };
-      // The graph is stringified once: the same text is stored and answered.
-      const nodesJson = JSON.stringify(merged.nodes);
-      const edgesJson = JSON.stringify(merged.edges);
       const { nodes, edges, ...rest } = patch;
       const json = { nodes: nodes ? nodesJson : undefined, edges: edges ? edgesJson : undefined };
       const updated = await updateFlowMetaAtRevision(db, at, rest, json);

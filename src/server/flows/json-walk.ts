@@ -142,3 +142,36 @@ export function scanJson(
   }
   return { bytes, clean: true };
 }
+
+/**
+ * Whether an object or array sits deeper than `maxDepth` (the root at 0), as walkJson counts: only
+ * objects and arrays are visited, for a document whose strings are checked another way.
+ */
+export function nestedDeeperThan(root: unknown, maxDepth: number): boolean {
+  const values: unknown[] = [root];
+  const depths: number[] = [0];
+  while (values.length) {
+    const value = values.pop();
+    const depth = depths.pop() as number;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > maxDepth) return true;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const v = value[i];
+        if (v !== null && typeof v === 'object') {
+          values.push(v);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const key in value) {
+        const v = (value as Record<string, unknown>)[key];
+        if (v !== null && typeof v === 'object' && Object.hasOwn(value, key)) {
+          values.push(v);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return false;
+}
