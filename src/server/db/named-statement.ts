@@ -1,3 +1,5 @@
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from './client';
 
 /**
@@ -36,4 +38,26 @@ export interface CarriedRead {
   /** A select of at most one row, with `:name` parameters. */
   source: string;
   values: Record<string, unknown>;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement written with drizzle's sql (for its shared conditions) and built once per shape: the
+ * parts that change its text (a personal space or an organisation, say) are the shape, its values
+ * `sql.placeholder(name)`. Building a query and turning it into text cost more than its own run on
+ * a hot read (0.1 ms of the flow list); here each call only fills in the values. Sent under the
+ * name `<name>_<shape>`, so it is parsed and planned once per connection.
+ */
+export function shapedStatement<Shape extends string>(name: string, build: (shape: Shape) => SQL) {
+  const built = new Map<Shape, { text: string; params: unknown[] }>();
+  return (db: Db, shape: Shape, values: Record<string, unknown>) => {
+    let statement = built.get(shape);
+    if (!statement) {
+      const query = dialect.sqlToQuery(build(shape));
+      statement = { text: query.sql, params: query.params };
+      built.set(shape, statement);
+    }
+    return queryRows(db, statement.text, fillPlaceholders(statement.params, values), `${name}_${shape}`);
+  };
 }

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { inSpace, likePattern, visibleCollections } from '../collections/collections.repo';
-import { type Db, queryNamed } from '../db/client';
-import { namedStatement } from '../db/named-statement';
+import type { Db } from '../db/client';
+import { namedStatement, shapedStatement } from '../db/named-statement';
 import { collections, flows } from '../db/schema';
 
 /** A flow as the app uses it (nodes_count is for lists only: FlowSummaryRow). */
@@ -170,21 +170,20 @@ export async function listAccessibleFlows(
 const isoText = (column: PgColumn | SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** The spaces the home list tells apart: its text differs for each. */
+type ListSpace = 'personal' | 'org' | 'org_all';
+
 /**
  * The list of the home page (listAccessibleFlows without a keyword) as the JSON text of its
  * summaries, built by PostgreSQL: the same fields, in flowSummaryView's order, so that 100 rows are
- * neither turned into objects nor stringified again here.
+ * neither turned into objects nor stringified again here. Built once per kind of space.
  */
-export async function listAccessibleFlowsJson(
-  db: Db,
-  q: { orgId: string | null; userId: string; allInOrg: boolean; limit: number },
-): Promise<string> {
-  const visible = db
-    .select({ id: collections.id })
-    .from(collections)
-    .where(visibleCollections(q.orgId, q.userId, q.allInOrg));
-  const mine = and(isNull(flows.projectId), eq(flows.ownerId, q.userId));
-  const where = and(inSpace(flows.orgId, q.orgId), or(mine, inArray(flows.projectId, visible)));
+const FLOW_LIST_JSON = shapedStatement('flows_list_json', (space: ListSpace) => {
+  const orgId = space === 'personal' ? null : sql.placeholder('orgId');
+  const userId = sql.placeholder('userId');
+  const visible = sql`select ${collections.id} from ${collections} where ${visibleCollections(orgId, userId, space === 'org_all')}`;
+  const mine = and(isNull(flows.projectId), eq(flows.ownerId, userId));
+  const where = and(inSpace(flows.orgId, orgId), or(mine, sql`${flows.projectId} in (${visible})`));
   // The page is sorted and cut on the bare columns; only its rows are then turned into text (to_char
   // on every visible flow before the cut cost more than the rest of the statement).
   const page = sql`select ${flows.id} as id, ${flows.name} as name, ${flows.description} as description,
@@ -193,18 +192,23 @@ export async function listAccessibleFlowsJson(
     ${flows.createdAt} as created_at, ${flows.updatedAt} as updated_at,
     ${flows.nodesCount} as nodes_count, ${collections.name} as project_name
     from ${flows} left join ${collections} on ${eq(flows.projectId, collections.id)}
-    where ${where} order by ${flows.createdAt} desc, ${flows.id} desc limit ${q.limit}`;
+    where ${where} order by ${flows.createdAt} desc, ${flows.id} desc limit ${sql.placeholder('limit')}`;
   const created = isoText(sql`p.created_at`);
   const updated = isoText(sql`p.updated_at`);
-  const [row] = await queryNamed(
-    db,
-    sql`select coalesce(json_agg(json_build_object(
+  return sql`select coalesce(json_agg(json_build_object(
       '_id', p.id, 'id', p.id, 'name', p.name, 'description', p.description, 'iconUrl', p.icon_url,
       'projectId', p.project_id, 'ownerId', p.owner_id, 'orgId', p.org_id, 'published', p.published,
       'revision', p.revision, 'createdAt', ${created}, 'updatedAt', ${updated},
       'nodesCount', p.nodes_count, 'projectName', p.project_name)
-      order by p.created_at desc, p.id desc), '[]')::text as data from (${page}) p`,
-  );
+      order by p.created_at desc, p.id desc), '[]')::text as data from (${page}) p`;
+});
+
+export async function listAccessibleFlowsJson(
+  db: Db,
+  q: { orgId: string | null; userId: string; allInOrg: boolean; limit: number },
+): Promise<string> {
+  const space: ListSpace = q.orgId === null ? 'personal' : q.allInOrg ? 'org_all' : 'org';
+  const [row] = await FLOW_LIST_JSON(db, space, { orgId: q.orgId, userId: q.userId, limit: q.limit });
   return (row?.data as string | undefined) ?? '[]';
 }
 
