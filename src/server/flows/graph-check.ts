@@ -58,8 +58,9 @@ export function markBrokenLinks(
   return { edges, broken: report.broken.map((b) => ({ edgeId: b.edgeId, code: b.code, reason: b.reason })) };
 }
 
-// PostgreSQL cannot store NUL in text or jsonb, nor a lone UTF-16 surrogate in jsonb: such a string
-// would fail deep in the database, so it is refused up front with the path of the value.
+// PostgreSQL cannot store NUL in text or jsonb, nor a lone UTF-16 surrogate in jsonb. Graphs are json
+// (stored as written), but their text travels on into text and jsonb (the learner's statements name
+// blocks, copies are renamed): such a string is refused up front with the path of the value.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const unstorable = (s: string): boolean => s.includes('\u0000') || LONE_SURROGATE.test(s);
 
