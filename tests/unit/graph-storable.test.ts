@@ -41,6 +41,15 @@ const deep = (levels: number): unknown => {
   return v;
 };
 
+const empty: TFlowDocument = {
+  name: 'F',
+  description: '',
+  iconUrl: null,
+  published: false,
+  nodes: [],
+  edges: [],
+};
+
 describe('[FLOWS] the save checks the graph on the text it stores', () => {
   it('refuses exactly what the walk of every string refuses, with the same message, and stores JSON.stringify', () => {
     fc.assert(
@@ -58,44 +67,29 @@ describe('[FLOWS] the save checks the graph on the text it stores', () => {
   });
 
   it('names the place of a NUL, a lone surrogate and a value nested too deep', () => {
-    const base: TFlowDocument = {
-      name: 'F',
-      description: '',
-      iconUrl: null,
-      published: false,
-      nodes: [],
-      edges: [],
-    };
     const node = (data: Record<string, unknown>) => ({
       id: 'n1',
       type: 'textNode',
       position: { x: 0, y: 0 },
       data,
     });
-    expect(outcome(() => storableGraphJson({ ...base, nodes: [node({ label: 'a\u0000b' })] }))).toBe(
+    expect(outcome(() => storableGraphJson({ ...empty, nodes: [node({ label: 'a\u0000b' })] }))).toBe(
       'nodes.0.data.label: contains a NUL character or a broken surrogate pair',
     );
-    expect(outcome(() => storableGraphJson({ ...base, nodes: [node({ 'k\udc00': 1 })] }))).toBe(
+    expect(outcome(() => storableGraphJson({ ...empty, nodes: [node({ 'k\udc00': 1 })] }))).toBe(
       'nodes.0.data.k\udc00: the key contains a NUL character or a broken surrogate pair',
     );
-    expect(outcome(() => storableGraphJson({ ...base, nodes: [node({ deep: deep(10_000) })] }))).toMatch(
+    expect(outcome(() => storableGraphJson({ ...empty, nodes: [node({ deep: deep(10_000) })] }))).toMatch(
       /^nodes\.0\.data\.deep(\.a)+: nested more than 64 levels deep$/,
     );
     // A backslash and "u0000" typed as text, and a surrogate pair, are fine.
     expect(
-      outcome(() => storableGraphJson({ ...base, nodes: [node({ label: '\\u0000 \\ud800 😀' })] })),
+      outcome(() => storableGraphJson({ ...empty, nodes: [node({ label: '\\u0000 \\ud800 😀' })] })),
     ).toBe('ok');
   });
 
   it('measures the document as JSON.stringify writes it, to the byte', () => {
-    const base: TFlowDocument = {
-      name: 'Größe',
-      description: '',
-      iconUrl: null,
-      published: false,
-      nodes: [],
-      edges: [],
-    };
+    const base = { ...empty, name: 'Größe' };
     const size = (label: string) =>
       Buffer.byteLength(
         JSON.stringify({ ...base, nodes: [{ id: 'n', position: { x: 0, y: 0 }, data: { label } }] }),
