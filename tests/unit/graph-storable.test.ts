@@ -51,7 +51,7 @@ const empty: TFlowDocument = {
 };
 
 describe('[FLOWS] the save checks the graph on the text it stores', () => {
-  it('refuses exactly what the walk of every string refuses, with the same message, and stores JSON.stringify', () => {
+  it('refuses exactly what the walk of every string refuses, with the same message, and stores and measures JSON.stringify', () => {
     fc.assert(
       fc.property(doc, (d) => {
         const fast = outcome(() => storableGraphJson(d));
@@ -60,6 +60,7 @@ describe('[FLOWS] the save checks the graph on the text it stores', () => {
           expect(storableGraphJson(d)).toEqual({
             nodesJson: JSON.stringify(d.nodes),
             edgesJson: JSON.stringify(d.edges),
+            bytes: Buffer.byteLength(JSON.stringify(d)),
           });
       }),
       { numRuns: 2000 },

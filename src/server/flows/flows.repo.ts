@@ -60,7 +60,7 @@ export async function findFlow(db: Db, orgId: string | null, id: string): Promis
  * instead of 1.04 through drizzle's prepared query, its meta 0.12 instead of 0.37.
  */
 // The same columns as metaColumns, by their database names.
-const META_COLUMNS = Object.values(metaColumns)
+export const META_COLUMNS = Object.values(metaColumns)
   .map((c) => c.name)
   .join(', ');
 const spaceText = (personal: boolean) => (personal ? 'org_id is null' : 'org_id = :orgId');
@@ -79,7 +79,7 @@ const READ_JSON = [false, true].map((personal) =>
 );
 
 const asDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
-function metaOf(r: Record<string, unknown>): FlowMeta {
+export function metaOf(r: Record<string, unknown>): FlowMeta {
   return {
     id: String(r.id),
     orgId: (r.org_id as string | null) ?? null,

@@ -85,7 +85,12 @@ const ESCAPED_UNSTORABLE = /\\u(?:0000|d[89a-f])/;
  * string shows in it as its escape, so strings are not walked one by one. A document that is too
  * deep or shows such an escape goes the slow way, which names the place.
  */
-export function storableGraphJson(doc: TFlowDocument): { nodesJson: string; edgesJson: string } {
+export function storableGraphJson(doc: Graph & Partial<TFlowDocument>): {
+  nodesJson: string;
+  edgesJson: string;
+  /** The document's UTF-8 size as JSON. */
+  bytes: number;
+} {
   if (nestedDeeperThan(doc, MAX_DEPTH)) assertDocSize(doc);
   const nodesJson = JSON.stringify(doc.nodes);
   const edgesJson = JSON.stringify(doc.edges);
@@ -103,7 +108,7 @@ export function storableGraphJson(doc: TFlowDocument): { nodesJson: string; edge
     Buffer.byteLength(nodesJson, 'utf8') +
     Buffer.byteLength(edgesJson, 'utf8');
   assertWithinSize(bytes);
-  return { nodesJson, edgesJson };
+  return { nodesJson, edgesJson, bytes };
 }
 
 function assertWithinSize(bytes: number): void {

@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { collections, flows } from '../../src/server/db/schema';
+import { storableGraphJson } from '../../src/server/flows/graph-check';
+import { FLOW_DOC_MAX_BYTES } from '../../src/shared/contract/flows';
+import { createTestApp, type TestApp } from './harness';
+import { smallGraph } from './helpers/graphs';
+import { makeOrg, makeUser, type TestUser } from './helpers/users';
+
+/**
+ * The canvas's save (the whole graph and nothing else) is written by one statement that checks what
+ * a read of the flow would; these are the cases it must refuse or hand to the longer path.
+ */
+let t: TestApp;
+let ann: TestUser;
+let bob: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+beforeEach(async () => {
+  await t.reset();
+  ann = await makeUser(t, 'ann@example.org');
+  bob = await makeUser(t, 'bob@example.org');
+});
+afterAll(() => t.close());
+
+const as = (user: TestUser, orgId?: string) => ({ token: user.token, orgId });
+const createFlow = async (who: { token: string; orgId?: string }, body: Record<string, unknown> = {}) => {
+  const res = await t.call('POST', '/api/flows', { ...who, body: { name: 'Lesson', ...body } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data as { _id: string; revision: number; updatedAt: string };
+};
+const saveGraph = (
+  who: { token: string; orgId?: string },
+  id: string,
+  revision: number,
+  graph = smallGraph(),
+) => t.call('PUT', `/api/flows/${id}`, { ...who, body: { revision, ...graph } });
+const stored = async (id: string) => (await t.database.db.select().from(flows).where(eq(flows.id, id)))[0];
+
+describe('[FLOWS] the canvas’s save in one statement', () => {
+  it('saves for a member of the collection and moves the collection’s time with it', async () => {
+    const orgId = await makeOrg(t, 'Save School', ann, [bob]);
+    const col = await t.call('POST', '/api/projects', {
+      ...as(ann, orgId),
+      body: { name: 'Shared', collaborators: [bob.email] },
+    });
+    expect(col.status, JSON.stringify(col.body)).toBe(201);
+    const projectId = col.body.data._id as string;
+    const flow = await createFlow(as(ann, orgId), { projectId });
+    const saved = await saveGraph(as(bob, orgId), flow._id, 1);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data).toMatchObject({ revision: 2, projectId, ...smallGraph() });
+    const [collection] = await t.database.db.select().from(collections).where(eq(collections.id, projectId));
+    expect(collection.updatedAt.toISOString()).toBe(saved.body.data.updatedAt);
+  });
+
+  it('writes nothing for someone without access: 403 in an organisation, 404 in a personal space', async () => {
+    const carl = await makeUser(t, 'carl@example.org');
+    const orgId = await makeOrg(t, 'Closed School', ann, [carl]);
+    const col = await t.call('POST', '/api/projects', { ...as(ann, orgId), body: { name: 'Private' } });
+    const inCollection = await createFlow(as(ann, orgId), { projectId: col.body.data._id });
+    const ownNoProject = await createFlow(as(ann, orgId));
+    expect((await saveGraph(as(carl, orgId), inCollection._id, 1)).status).toBe(403);
+    expect((await saveGraph(as(carl, orgId), ownNoProject._id, 1)).status).toBe(403);
+    const personal = await createFlow(as(ann));
+    expect((await saveGraph(as(bob), personal._id, 1)).status).toBe(404);
+    // Another space's flow is not found from this one, even by its author.
+    expect((await saveGraph(as(ann), inCollection._id, 1)).status).toBe(404);
+    for (const f of [inCollection, ownNoProject, personal]) expect((await stored(f._id)).revision).toBe(1);
+  });
+
+  it('an invitation waiting for the saver’s address is claimed on the way, and the save goes through', async () => {
+    const col = await t.call('POST', '/api/projects', {
+      ...as(ann),
+      body: { name: 'Home', collaborators: ['later@example.org'] },
+    });
+    const flow = await createFlow(as(ann), { projectId: col.body.data._id });
+    const later = await makeUser(t, 'later@example.org');
+    const saved = await saveGraph(as(later), flow._id, 1);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await stored(flow._id)).revision).toBe(2);
+  });
+
+  it('measures the document with the stored name and description, to the byte, near the size limit', async () => {
+    // A description of control characters: 5,000 stored bytes that JSON writes as 30,000.
+    const description = '\u0001'.repeat(5000);
+    const flow = await createFlow(as(ann), { description });
+    const row = await stored(flow._id);
+    const withLabel = (label: string) => {
+      const graph = smallGraph();
+      graph.nodes[1].data = { ...graph.nodes[1].data, text: label };
+      return graph;
+    };
+    const doc = (label: string) => ({
+      name: row.name,
+      description,
+      iconUrl: row.iconUrl,
+      ...withLabel(label),
+      published: row.published,
+    });
+    const base = storableGraphJson(doc('')).bytes;
+    const atLimit = 'x'.repeat(FLOW_DOC_MAX_BYTES - base);
+    expect(storableGraphJson(doc(atLimit)).bytes).toBe(FLOW_DOC_MAX_BYTES);
+    const over = await saveGraph(as(ann), flow._id, 1, withLabel(`${atLimit}x`));
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe('The flow is too large: 5.0 MB, at most 5.0 MB.');
+    const fits = await saveGraph(as(ann), flow._id, 1, withLabel(atLimit));
+    expect(fits.status, JSON.stringify(fits.body).slice(0, 300)).toBe(200);
+    expect((await stored(flow._id)).revision).toBe(2);
+  });
+});
