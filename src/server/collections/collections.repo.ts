@@ -9,17 +9,17 @@ export type CollectionRow = typeof collections.$inferSelect;
 export type MemberRole = 'admin' | 'collaborator';
 
 /** A value, or a placeholder of a statement built once (shapedStatement). */
-type Value = string | Placeholder;
+export type SqlValue = string | Placeholder;
 
 /** The space condition every query of a space-scoped table carries: null is the personal space. */
-export const inSpace = (column: PgColumn, orgId: Value | null): SQL =>
+export const inSpace = (column: PgColumn, orgId: SqlValue | null): SQL =>
   orgId === null ? isNull(column) : eq(column, orgId);
 
 /** `%`, `_` and `\` typed by a user are matched literally. */
 export const likePattern = (keyword: string): string => `%${keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /** Collections of the space the user may open: owned, joined, or all of them for an organisation admin. */
-export function visibleCollections(orgId: Value | null, userId: Value, allInOrg: boolean): SQL {
+export function visibleCollections(orgId: SqlValue | null, userId: SqlValue, allInOrg: boolean): SQL {
   const space = inSpace(collections.orgId, orgId);
   if (allInOrg && orgId !== null) return space;
   const member = sql`exists (select 1 from ${collectionMembers} m where m.collection_id = ${collections.id} and m.user_id = ${userId})`;

@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { inSpace, visibleCollections } from '../collections/collections.repo';
 import type { Db } from '../db/client';
 import { shapedStatement } from '../db/named-statement';
-import { collections, flows } from '../db/schema';
-import { type FlowMeta, META_COLUMNS, metaOf } from './flows.repo';
-
-type Space = 'personal' | 'org' | 'org_all';
+import { flows } from '../db/schema';
+import {
+  accessibleFlowsOf,
+  type FlowMeta,
+  META_COLUMNS,
+  metaOf,
+  type SpaceKind,
+  spaceKind,
+} from './flows.repo';
 
 /**
  * The canvas's save in one statement: the graph is written only where the caller could have read
@@ -14,19 +18,15 @@ type Space = 'personal' | 'org' | 'org_all';
  * description and icon leave the document within its size (`metaBudget` bytes, the graph's text
  * already counted). The collection's time follows in the same statement.
  */
-const SAVE_GRAPH_CHECKED = shapedStatement('flows_save_graph_checked', (space: Space) => {
-  const orgId = space === 'personal' ? null : sql.placeholder('orgId');
-  const userId = sql.placeholder('userId');
+const SAVE_GRAPH_CHECKED = shapedStatement('flows_save_graph_checked', (kind: SpaceKind) => {
   const at = sql.placeholder('at');
-  const visible = sql`select ${collections.id} from ${collections} where ${visibleCollections(orgId, userId, space === 'org_all')}`;
   return sql`with saved as (
       update flows set nodes = ${sql.placeholder('nodes')}::json, edges = ${sql.placeholder('edges')}::json,
         revision = revision + 1, updated_at = ${at}::timestamptz
       where ${flows.id} = ${sql.placeholder('id')} and ${flows.revision} = ${sql.placeholder('revision')}::int
-        and ${inSpace(flows.orgId, orgId)}
+        and ${accessibleFlowsOf(kind)}
         and octet_length(${flows.name}) + octet_length(${flows.description})
           + coalesce(octet_length(${flows.iconUrl}), 0) <= ${sql.placeholder('metaBudget')}::int
-        and ((${flows.projectId} is null and ${flows.ownerId} = ${userId}) or ${flows.projectId} in (${visible}))
       returning ${sql.raw(META_COLUMNS)}
     ), touched as (
       update collections set updated_at = ${at}::timestamptz where id in (select project_id from saved)
@@ -39,8 +39,7 @@ export async function saveGraphChecked(
   q: { orgId: string | null; userId: string; allInOrg: boolean; id: string; revision: number },
   graph: { nodes: string; edges: string; metaBudget: number },
 ): Promise<FlowMeta | null> {
-  const space: Space = q.orgId === null ? 'personal' : q.allInOrg ? 'org_all' : 'org';
   const values = { ...q, ...graph, at: new Date().toISOString() };
-  const [row] = await SAVE_GRAPH_CHECKED(db, space, values);
+  const [row] = await SAVE_GRAPH_CHECKED(db, spaceKind(q), values);
   return row ? metaOf(row) : null;
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { inSpace, likePattern, visibleCollections } from '../collections/collections.repo';
+import { inSpace, likePattern, type SqlValue, visibleCollections } from '../collections/collections.repo';
 import type { Db } from '../db/client';
 import { namedStatement, shapedStatement } from '../db/named-statement';
 import { collections, flows } from '../db/schema';
@@ -138,18 +138,36 @@ export async function listProjectFlows(
     .orderBy(...byNewest);
 }
 
+/**
+ * The flows a user can open and edit in the space (flowFor's rule, as the lists show it): their own
+ * outside any collection, and those of the collections they may open. With values, or with
+ * placeholders for a statement built once per kind of space (accessibleFlowsOf).
+ */
+export function accessibleFlows(orgId: SqlValue | null, userId: SqlValue, allInOrg: boolean): SQL {
+  const visible = sql`select ${collections.id} from ${collections} where ${visibleCollections(orgId, userId, allInOrg)}`;
+  const mine = and(isNull(flows.projectId), eq(flows.ownerId, userId));
+  return and(inSpace(flows.orgId, orgId), or(mine, sql`${flows.projectId} in (${visible})`)) as SQL;
+}
+
+/** The kinds of space whose statements differ in text (a statement built once per kind). */
+export type SpaceKind = 'personal' | 'org' | 'org_all';
+export const spaceKind = (q: { orgId: string | null; allInOrg: boolean }): SpaceKind =>
+  q.orgId === null ? 'personal' : q.allInOrg ? 'org_all' : 'org';
+/** accessibleFlows for a shapedStatement: placeholders `orgId` and `userId`. */
+export const accessibleFlowsOf = (kind: SpaceKind): SQL =>
+  accessibleFlows(
+    kind === 'personal' ? null : sql.placeholder('orgId'),
+    sql.placeholder('userId'),
+    kind === 'org_all',
+  );
+
 /** Every flow the user can open in the space: their own without a project and those of visible collections. */
 export async function listAccessibleFlows(
   db: Db,
   q: { orgId: string | null; userId: string; allInOrg: boolean; keyword?: string; limit: number },
   withTotal = true,
 ): Promise<{ rows: FlowSummaryRow[]; total: number }> {
-  const visible = db
-    .select({ id: collections.id })
-    .from(collections)
-    .where(visibleCollections(q.orgId, q.userId, q.allInOrg));
-  const mine = and(isNull(flows.projectId), eq(flows.ownerId, q.userId));
-  const conditions = [inSpace(flows.orgId, q.orgId), or(mine, inArray(flows.projectId, visible)) as SQL];
+  const conditions = [accessibleFlows(q.orgId, q.userId, q.allInOrg)];
   if (q.keyword) conditions.push(sql`${flows.name} ilike ${likePattern(q.keyword)}`);
   const where = and(...conditions);
   // With the collection's name: pickers say which collection a flow is in.
@@ -170,20 +188,13 @@ export async function listAccessibleFlows(
 const isoText = (column: PgColumn | SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The spaces the home list tells apart: its text differs for each. */
-type ListSpace = 'personal' | 'org' | 'org_all';
-
 /**
  * The list of the home page (listAccessibleFlows without a keyword) as the JSON text of its
  * summaries, built by PostgreSQL: the same fields, in flowSummaryView's order, so that 100 rows are
  * neither turned into objects nor stringified again here. Built once per kind of space.
  */
-const FLOW_LIST_JSON = shapedStatement('flows_list_json', (space: ListSpace) => {
-  const orgId = space === 'personal' ? null : sql.placeholder('orgId');
-  const userId = sql.placeholder('userId');
-  const visible = sql`select ${collections.id} from ${collections} where ${visibleCollections(orgId, userId, space === 'org_all')}`;
-  const mine = and(isNull(flows.projectId), eq(flows.ownerId, userId));
-  const where = and(inSpace(flows.orgId, orgId), or(mine, sql`${flows.projectId} in (${visible})`));
+const FLOW_LIST_JSON = shapedStatement('flows_list_json', (kind: SpaceKind) => {
+  const where = accessibleFlowsOf(kind);
   // The page is sorted and cut on the bare columns; only its rows are then turned into text (to_char
   // on every visible flow before the cut cost more than the rest of the statement).
   const page = sql`select ${flows.id} as id, ${flows.name} as name, ${flows.description} as description,
@@ -210,8 +221,7 @@ export async function listAccessibleFlowsJson(
   db: Db,
   q: { orgId: string | null; userId: string; allInOrg: boolean; limit: number },
 ): Promise<string> {
-  const space: ListSpace = q.orgId === null ? 'personal' : q.allInOrg ? 'org_all' : 'org';
-  const [row] = await FLOW_LIST_JSON(db, space, { orgId: q.orgId, userId: q.userId, limit: q.limit });
+  const [row] = await FLOW_LIST_JSON(db, spaceKind(q), { orgId: q.orgId, userId: q.userId, limit: q.limit });
   return (row?.data as string | undefined) ?? '[]';
 }
 

@@ -135,6 +135,7 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
     if (saved) return flowJsonView({ ...saved, nodesJson, edgesJson });
     const row = await flowFor(caller, id, 'read', findFlowMeta);
     if (revision !== row.revision) throw await conflictNow(caller, id);
+    // The exact size with the stored fields (only here, when the statement's bound was too tight).
     storableGraphJson({ ...documentOf({ ...row, ...graph }), ...graph });
     const updated = await updateFlowMetaAtRevision(db, { id, revision, projectId: row.projectId }, {}, json);
     if (updated) return flowJsonView({ ...updated, nodesJson, edgesJson });

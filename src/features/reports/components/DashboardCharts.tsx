@@ -12,14 +12,15 @@ export default function DashboardCharts({
   verbs,
   graph,
   top,
+  format,
 }: {
   verbs: Array<{ name: string; count: number }>;
   graph: TLineChartPoint[];
   top: TTopActivity[];
+  /** Counts as the dashboard writes them (grouped in the reader's language). */
+  format: (v: number) => string;
 }) {
-  const { t, i18n } = useTranslation('reports');
-  const grouped = new Intl.NumberFormat(i18n.language);
-  const format = (v: number) => grouped.format(v);
+  const { t } = useTranslation('reports');
   const five = verbs.slice(0, 5);
   return (
     <div className="dashboard-charts">

@@ -151,7 +151,12 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
                 </div>
               </div>
               <Suspense fallback={<div className="dashboard-charts dashboard-charts--loading" />}>
-                <DashboardCharts verbs={verbs} graph={loaded?.graph ?? []} top={loaded?.top ?? []} />
+                <DashboardCharts
+                  verbs={verbs}
+                  graph={loaded?.graph ?? []}
+                  top={loaded?.top ?? []}
+                  format={n}
+                />
               </Suspense>
               <div className="verb-tabs" role="tablist">
                 <button type="button" role="tab" aria-selected={verb === null} onClick={() => setVerb(null)}>
