@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
+import { setAnswerHeader } from './answer-header';
 
 /**
  * An answer given before the request body was read whole (a 401 or 413 on a large upload) says
@@ -12,13 +13,7 @@ export function closeOnUnreadBody(): MiddlewareHandler {
     await next();
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     if (!incoming || readWhole(incoming) || !hasBody(incoming)) return;
-    try {
-      c.res.headers.set('Connection', 'close');
-    } catch {
-      // a Response with immutable headers: copy it
-      c.res = new Response(c.res.body, c.res);
-      c.res.headers.set('Connection', 'close');
-    }
+    setAnswerHeader(c, 'Connection', 'close');
   };
 }
 

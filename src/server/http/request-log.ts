@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { newId } from '../../shared/domain/ids';
+import { setAnswerHeader } from './answer-header';
 import type { AppEnv } from './context';
 import type { Logger } from './logger';
 
@@ -15,7 +16,7 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     c.set('log', log);
     const started = performance.now();
     await next();
-    c.header('X-Request-Id', requestId);
+    setAnswerHeader(c, 'X-Request-Id', requestId);
     if (!c.req.path.startsWith('/api/')) return;
     log.info('request', {
       method: c.req.method,
