@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { ZCollectionIdParam } from '../../shared/contract/collections';
+import { ZUpdateFlowRequestFast } from '../../shared/contract/flow-graph-fast';
 import {
   FLOW_IMPORT_MAX_BYTES,
   FlowMessage,
@@ -10,7 +11,6 @@ import {
   ZImportQuery,
   ZMoveFlowsRequest,
   ZProjectFlowsQuery,
-  ZUpdateFlowRequest,
 } from '../../shared/contract/flows';
 import { callerOf } from '../collections/access';
 import type { CollectionsService } from '../collections/collections.service';
@@ -82,7 +82,7 @@ export function flowsRoutes(deps: AppDeps, collections: CollectionsService) {
         c.body(await flows.getJson(callerOf(c), id(c)), 200, { 'Content-Type': 'application/json' }),
       )
       .put('/flows/:id', auth, scope, async (c) => {
-        const body = await jsonBody(c, ZUpdateFlowRequest);
+        const body = await jsonBody(c, ZUpdateFlowRequestFast);
         return c.body(await flows.save(callerOf(c), id(c), body), 200, {
           'Content-Type': 'application/json',
         });

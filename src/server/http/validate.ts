@@ -40,8 +40,13 @@ async function readAll(incoming: IncomingMessage): Promise<string> {
   return utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
 }
 
+/** A contract's schema, or an object that parses as one (ZUpdateFlowRequestFast). */
+type BodyParser<T> = {
+  safeParse(raw: unknown): { success: true; data: T } | { success: false; error: z.ZodError };
+};
+
 /** Parses a JSON body with the contract's schema; 400 naming the field on failure. */
-export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+export async function jsonBody<T>(c: Context, schema: BodyParser<T>): Promise<T> {
   let raw: unknown;
   try {
     const text = await bodyText(c);

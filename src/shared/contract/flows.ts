@@ -42,6 +42,7 @@ export const ZFlowSort = z.enum(['default', 'ascending', 'descending', 'A-Z', 'Z
 export const ZBrokenMark = z.object({ code: zText(), reason: zText() });
 
 // Nodes and edges are React Flow objects: the fields we rely on are checked, the rest is kept as is.
+// flow-graph-fast.ts repeats these checks for the canvas's save: change both together.
 export const ZFlowNode = z.looseObject({
   id: zText().min(1).max(200),
   // Optional as in React Flow; the server still refuses a node whose type the catalogue does not know.
