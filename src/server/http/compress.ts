@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { gzip, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { compress as streamCompress } from 'hono/compress';
+import { createGzipCache } from './gzip-cache';
 
 const gzipAsync = promisify(gzip);
 
@@ -19,6 +20,8 @@ export const COMPRESS_SYNC_MAX_BYTES = 256 * 1024;
  * level 6 for an answer a little larger.
  */
 const LEVEL = 1;
+/** Room for the gzips of repeated answers (with their texts): some 200 flows of 200 blocks. */
+export const GZIP_CACHE_BYTES = 32 * 1024 * 1024;
 
 const isJson = (type: string | null) => type !== null && /^application\/json\b/i.test(type);
 
@@ -71,6 +74,7 @@ function replace(c: Context, res: Response): void {
  */
 export function compressAnswers(): MiddlewareHandler {
   const streaming = streamCompress();
+  const repeated = createGzipCache(GZIP_CACHE_BYTES);
   const done = async () => undefined;
   return async (c, next) => {
     const textOf = rememberText(c);
@@ -88,29 +92,41 @@ export function compressAnswers(): MiddlewareHandler {
     vary(res.headers);
     if (!acceptsGzip(c.req.header('Accept-Encoding'))) return;
     const text = textOf();
-    // an answer built from text and too small to gzip is left as it is
-    if (text !== undefined && Buffer.byteLength(text) < COMPRESS_MIN_BYTES) return;
-    const body = text !== undefined ? Buffer.from(text) : new Uint8Array(await res.arrayBuffer());
-    if (body.byteLength < COMPRESS_MIN_BYTES) {
-      replace(c, new Response(body, { status: res.status, headers: res.headers }));
-      return;
+    let packed: Buffer;
+    if (text !== undefined) {
+      const length = Buffer.byteLength(text);
+      // an answer built from text and too small to gzip is left as it is
+      if (length < COMPRESS_MIN_BYTES) return;
+      const key = res.status === 200 && length <= COMPRESS_SYNC_MAX_BYTES ? c.get('answerKey') : undefined;
+      packed =
+        key === undefined
+          ? await gzipOf(Buffer.from(text))
+          : repeated.packed(key, text, () => gzipSync(text, { level: LEVEL }));
+    } else {
+      const body = new Uint8Array(await res.arrayBuffer());
+      if (body.byteLength < COMPRESS_MIN_BYTES) {
+        replace(c, new Response(body, { status: res.status, headers: res.headers }));
+        return;
+      }
+      packed = await gzipOf(body);
     }
-    const packed =
-      body.byteLength <= COMPRESS_SYNC_MAX_BYTES
-        ? gzipSync(body, { level: LEVEL })
-        : await gzipAsync(body, { level: LEVEL });
     const headers = new Headers(res.headers);
     headers.set('Content-Encoding', 'gzip');
     headers.set('Content-Length', String(packed.byteLength));
     replace(
       c,
-      new Response(new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength), {
+      new Response(new Uint8Array(packed.buffer as ArrayBuffer, packed.byteOffset, packed.byteLength), {
         status: res.status,
         headers,
       }),
     );
   };
 }
+
+const gzipOf = (body: Uint8Array): Buffer | Promise<Buffer> =>
+  body.byteLength <= COMPRESS_SYNC_MAX_BYTES
+    ? gzipSync(body, { level: LEVEL })
+    : gzipAsync(body, { level: LEVEL });
 
 function vary(headers: Headers): void {
   const current = headers.get('Vary');
