@@ -162,9 +162,8 @@ export function repairFlow(answer: unknown): TRepairResult {
   const checker = createLinkChecker({ nodes, edges: [] });
   const links: TLink[] = [];
   const keep = (c: TConnection): boolean => {
-    const r = checker.check(c);
+    const r = checker.accept(c);
     if (!r.ok) return false;
-    checker.add(c);
     links.push({ ...c, type: r.type });
     return true;
   };

@@ -1,5 +1,11 @@
 import { newId } from './ids';
-import { nodeSpec, type THandleDirection, type THandleSpec, type THandleType } from './node-catalogue';
+import {
+  nodeSpec,
+  type THandleDirection,
+  type THandleSpec,
+  type THandleType,
+  type TNodeSpec,
+} from './node-catalogue';
 
 /**
  * The canvas link rules of spec 01 §4, written once: the canvas checks a link while it is drawn,
@@ -83,16 +89,21 @@ const refuse = (code: TLinkRefusal, reason: string = LINK_REFUSAL_TEXT[code]): T
  * can tell "wrong direction" from "no such handle".
  */
 function resolveHandle(
-  node: TFlowNode,
+  spec: TNodeSpec,
   handleId: string | null | undefined,
   direction: THandleDirection,
 ): THandleSpec | undefined {
-  const spec = nodeSpec(node.type ?? '');
-  if (!spec) return undefined;
   if (handleId) return spec.handles.find((h) => h.handleId === handleId);
-  const candidates = spec.handles.filter((h) => h.direction === direction);
-  return candidates.length === 1 ? candidates[0] : undefined;
+  let found: THandleSpec | undefined;
+  for (const h of spec.handles) {
+    if (h.direction !== direction) continue;
+    if (found) return undefined;
+    found = h;
+  }
+  return found;
 }
+
+const specOf = (node: TFlowNode | undefined): TNodeSpec | undefined => node && nodeSpec(node.type ?? '');
 
 const isDataType = (t: THandleType): boolean => t !== 'statement' && !MANY_IN.has(t);
 
@@ -105,6 +116,8 @@ export type TLinkChecker = {
   check(conn: TConnection): TLinkResult;
   /** Counts a link as present (validateGraph adds each accepted link before checking the next). */
   add(conn: TConnection): void;
+  /** check, and count the link when it is accepted: one link of a graph checked in order. */
+  accept(conn: TConnection): TLinkResult;
 };
 
 /**
@@ -118,28 +131,43 @@ export function createLinkChecker(graph: TGraph, ctx: TLinkContext = {}): TLinkC
   const statementIn = new Set<string>();
   const inputsUsed = new Set<string>();
 
-  const add = (conn: TConnection): void => {
-    const s = nodes.get(conn.source);
-    const t = nodes.get(conn.target);
-    const sh = s && resolveHandle(s, conn.sourceHandle, 'output');
-    const th = t && resolveHandle(t, conn.targetHandle, 'input');
-    const sid = sh?.handleId ?? conn.sourceHandle ?? '';
+  /** Counts a link whose ends resolved to these handles (or to none). */
+  const count = (
+    conn: TConnection,
+    sh: THandleSpec | undefined,
+    th: THandleSpec | undefined,
+    key?: string,
+  ) => {
     const tid = th?.handleId ?? conn.targetHandle ?? '';
-    links.add(`${conn.source}\u0000${sid}\u0000${conn.target}\u0000${tid}`);
+    links.add(
+      key ?? `${conn.source}\u0000${sh?.handleId ?? conn.sourceHandle ?? ''}\u0000${conn.target}\u0000${tid}`,
+    );
     if (sh?.type === 'statement') statementOut.add(conn.source);
     if (th?.type === 'statement') statementIn.add(conn.target);
     if (th && isDataType(th.type)) inputsUsed.add(`${conn.target}\u0000${tid}`);
   };
 
-  const check = (conn: TConnection): TLinkResult => {
+  const add = (conn: TConnection): void => {
+    const ss = specOf(nodes.get(conn.source));
+    const ts = specOf(nodes.get(conn.target));
+    count(
+      conn,
+      ss && resolveHandle(ss, conn.sourceHandle, 'output'),
+      ts && resolveHandle(ts, conn.targetHandle, 'input'),
+    );
+  };
+
+  const run = (conn: TConnection, accepting: boolean): TLinkResult => {
     const s = nodes.get(conn.source);
     const t = nodes.get(conn.target);
     if (!s || !t) return refuse('missing-node');
     if (conn.source === conn.target) return refuse('self-link');
-    const unknown = [s, t].find((n) => !nodeSpec(n.type ?? ''));
-    if (unknown) return refuse('unknown-node-type', `The block type ${unknown.type ?? '(none)'} is unknown.`);
-    const sh = resolveHandle(s, conn.sourceHandle, 'output');
-    const th = resolveHandle(t, conn.targetHandle, 'input');
+    const ss = specOf(s);
+    const ts = specOf(t);
+    if (!ss) return refuse('unknown-node-type', `The block type ${s.type ?? '(none)'} is unknown.`);
+    if (!ts) return refuse('unknown-node-type', `The block type ${t.type ?? '(none)'} is unknown.`);
+    const sh = resolveHandle(ss, conn.sourceHandle, 'output');
+    const th = resolveHandle(ts, conn.targetHandle, 'input');
     if (!sh || !th) return refuse('unknown-handle');
     if (sh.direction !== 'output' || th.direction !== 'input') return refuse('wrong-direction');
     if ((sh.type === 'video') !== (th.type === 'video')) return refuse('video-only');
@@ -147,7 +175,8 @@ export function createLinkChecker(graph: TGraph, ctx: TLinkContext = {}): TLinkC
       return refuse('type-mismatch', `A ${sh.type} output cannot link to a ${th.type} input.`);
     }
     const type = sh.type;
-    if (links.has(`${s.id}\u0000${sh.handleId}\u0000${t.id}\u0000${th.handleId}`)) return refuse('duplicate');
+    const key = `${s.id}\u0000${sh.handleId}\u0000${t.id}\u0000${th.handleId}`;
+    if (links.has(key)) return refuse('duplicate');
     if (type === 'statement' && statementOut.has(s.id) && !FAN_OUT_TYPES.has(s.type ?? '')) {
       return refuse('statement-source-taken');
     }
@@ -156,11 +185,12 @@ export function createLinkChecker(graph: TGraph, ctx: TLinkContext = {}): TLinkC
     if (type === 'csv' && t.type === SPREADSHEET_NODE && !hasSpreadsheet(t, ctx)) {
       return refuse('spreadsheet-not-linked');
     }
+    if (accepting) count(conn, sh, th, key);
     return { ok: true, type, sourceHandle: sh.handleId, targetHandle: th.handleId };
   };
 
   for (const e of graph.edges) if (e.id !== ctx.ignoreEdgeId) add(e);
-  return { check, add };
+  return { check: (conn) => run(conn, false), add, accept: (conn) => run(conn, true) };
 }
 
 /** One check against the whole graph; use createLinkChecker to check many connections. */
@@ -183,9 +213,8 @@ export function validateGraph(graph: TGraph, ctx?: TLinkContext): TGraphReport {
   const checker = createLinkChecker({ nodes: graph.nodes, edges: [] }, ctx);
   const broken: TBrokenLink[] = [];
   for (const edge of graph.edges) {
-    const r = checker.check(edge);
-    if (r.ok) checker.add(edge);
-    else broken.push({ edgeId: edge.id, code: r.code, reason: r.reason });
+    const r = checker.accept(edge);
+    if (!r.ok) broken.push({ edgeId: edge.id, code: r.code, reason: r.reason });
   }
   const unknownNodes = graph.nodes
     .filter((n) => !nodeSpec(n.type ?? ''))

@@ -53,12 +53,11 @@ export function pasteInto(g: TGraphState, clip: TClip, offset: number): TGraphSt
       target: ids.get(e.target)!,
       targetHandle: e.targetHandle,
     };
-    const r = checker.check(conn);
+    const r = checker.accept(conn);
     if (!r.ok) {
       dropped++;
       continue;
     }
-    checker.add(conn);
     added.push(buildEdge(conn, r.type, nodes) as TCanvasEdge);
   }
   return { nodes, edges: [...selectOnly(g.edges, new Set()), ...added], dropped };

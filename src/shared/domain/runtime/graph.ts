@@ -81,12 +81,11 @@ export function compileFlow(flow: TRunFlow): TCompiledFlow {
       sourceHandle: typeof e.sourceHandle === 'string' ? e.sourceHandle : null,
       targetHandle: typeof e.targetHandle === 'string' ? e.targetHandle : null,
     };
-    const r = checker.check(conn);
+    const r = checker.accept(conn);
     if (!r.ok) {
       ignored.push(makeIssue('link-ignored', 'warning', { edgeId, nodeId: e.target, detail: r.code }));
       continue;
     }
-    checker.add(conn);
     const link: TLink = {
       edgeId,
       source: e.source,
