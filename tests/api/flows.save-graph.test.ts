@@ -109,4 +109,23 @@ describe('[FLOWS] the canvas’s save in one statement', () => {
     expect(fits.status, JSON.stringify(fits.body).slice(0, 300)).toBe(200);
     expect((await stored(flow._id)).revision).toBe(2);
   });
+
+  it('stores each part of the graph that changed, and keeps the part sent as it was', async () => {
+    const flow = await createFlow(as(ann), smallGraph());
+    const graph = smallGraph();
+    const moved = {
+      ...graph,
+      nodes: graph.nodes.map((n, i) => (i ? n : { ...n, position: { x: 5, y: 6 } })),
+    };
+    expect((await saveGraph(as(ann), flow._id, 1, moved)).status).toBe(200);
+    const unlinked = { ...moved, edges: moved.edges.slice(1) };
+    expect((await saveGraph(as(ann), flow._id, 2, unlinked)).status).toBe(200);
+    const row = await stored(flow._id);
+    expect({ nodes: row.nodes, edges: row.edges, revision: row.revision }).toEqual({
+      ...unlinked,
+      revision: 3,
+    });
+    const read = await t.call('GET', `/api/flows/${flow._id}`, as(ann));
+    expect(read.body.data).toMatchObject({ ...unlinked, revision: 3 });
+  });
 });

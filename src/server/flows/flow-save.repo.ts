@@ -20,8 +20,12 @@ import {
  */
 const SAVE_GRAPH_CHECKED = shapedStatement('flows_save_graph_checked', (kind: SpaceKind) => {
   const at = sql.placeholder('at');
+  // A graph part sent as it is stored keeps its stored value: no new TOAST copy to compress and
+  // write (a drag moves blocks and leaves the links as they were).
+  const kept = (column: typeof flows.nodes | typeof flows.edges, name: string) =>
+    sql`case when ${column}::text = ${sql.placeholder(name)} then ${column} else ${sql.placeholder(name)}::json end`;
   return sql`with saved as (
-      update flows set nodes = ${sql.placeholder('nodes')}::json, edges = ${sql.placeholder('edges')}::json,
+      update flows set nodes = ${kept(flows.nodes, 'nodes')}, edges = ${kept(flows.edges, 'edges')},
         revision = revision + 1, updated_at = ${at}::timestamptz
       where ${flows.id} = ${sql.placeholder('id')} and ${flows.revision} = ${sql.placeholder('revision')}::int
         and ${accessibleFlowsOf(kind)}
