@@ -98,6 +98,32 @@ describe('[PERF] a flow answered again reuses its gzip only while the flow is un
   });
 });
 
+describe('[PERF] a shared flow read by a class reuses its gzip only while the flow is unchanged', () => {
+  it('answers the flow as it is after each change', async () => {
+    const ann = await makeUser(t, 'ann@example.org');
+    const created = await t.call('POST', '/api/flows', {
+      token: ann.token,
+      body: { name: 'Shared', ...benchGraph(200) },
+    });
+    const flowId = created.body.data._id as string;
+    const publish = await t.call('PUT', `/api/flows/${flowId}`, {
+      token: ann.token,
+      body: { published: true, revision: 1 },
+    });
+    expect(publish.status).toBe(200);
+    const learnerRead = async () => {
+      const res = await get(`/api/player/share/flow/${flowId}`, { 'Accept-Encoding': 'gzip' });
+      expect(res.headers.get('Content-Encoding')).toBe('gzip');
+      return JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8')).data;
+    };
+    const first = await learnerRead();
+    expect(first).toMatchObject({ name: 'Shared', revision: 2 });
+    expect(await learnerRead()).toEqual(first);
+    await t.call('PUT', `/api/flows/${flowId}`, { token: ann.token, body: { name: 'Renamed', revision: 2 } });
+    expect(await learnerRead()).toMatchObject({ name: 'Renamed', revision: 3 });
+  });
+});
+
 describe('[PERF] a save of the whole graph reads and writes no more than it needs', () => {
   it('still refuses links to missing nodes and duplicate ids, and answers the flow it stored', async () => {
     const eve = await makeUser(t, 'eve@example.org');

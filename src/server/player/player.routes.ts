@@ -28,6 +28,12 @@ const ZAssignmentParam = z.object({ id: ZId });
  * public/*: anyone with a public access link's code. share/*: anyone, published flows only.
  * join/{code} and guest/join: anyone (player.guest.routes.ts).
  */
+/**
+ * A class opening one flow gets the same text for each learner: its gzip is made once while the flow
+ * is unchanged (http/gzip-cache.ts). Named only once the learner's access is checked.
+ */
+const playerFlowKey = (flowId: string) => `player-flow:${flowId}`;
+
 export function playerRoutes(deps: AppDeps) {
   const player = createPlayerService(deps);
   const ai = createPlayerAi(deps);
@@ -66,7 +72,9 @@ export function playerRoutes(deps: AppDeps) {
       })
       .get('/player/assignment/:id/flow/:flowId', auth, async (c) => {
         const p = params(c, ZPlayerParams);
-        return c.json({ data: await player.flow(await participant(c, p.id), p.flowId) });
+        const data = await player.flow(await participant(c, p.id), p.flowId);
+        c.set('answerKey', playerFlowKey(p.flowId));
+        return c.json({ data });
       })
       .post('/player/assignment/:id/flow/:flowId/statements', auth, async (c) => {
         const p = params(c, ZPlayerParams);
@@ -113,7 +121,9 @@ export function playerRoutes(deps: AppDeps) {
       })
       .get('/player/public/:code/flow/:flowId', async (c) => {
         const p = params(c, ZPublicFlowParams);
-        return c.json({ data: await player.flow(await player.asPublic(p.code), p.flowId) });
+        const data = await player.flow(await player.asPublic(p.code), p.flowId);
+        c.set('answerKey', playerFlowKey(p.flowId));
+        return c.json({ data });
       })
       .post('/player/public/:code/flow/:flowId/statements', async (c) => {
         const p = params(c, ZPublicFlowParams);
@@ -127,8 +137,11 @@ export function playerRoutes(deps: AppDeps) {
         await player.flow(access, p.flowId);
         return streamAi(c, access, p.flowId);
       })
-      .get('/player/share/flow/:id', async (c) =>
-        c.json({ data: await player.sharedFlow(params(c, ZAssignmentParam).id) }),
-      )
+      .get('/player/share/flow/:id', async (c) => {
+        const id = params(c, ZAssignmentParam).id;
+        const data = await player.sharedFlow(id);
+        c.set('answerKey', playerFlowKey(id));
+        return c.json({ data });
+      })
   );
 }
