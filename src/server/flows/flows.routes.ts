@@ -79,15 +79,16 @@ export function flowsRoutes(deps: AppDeps, collections: CollectionsService) {
         return c.json(await flows.copy(callerOf(c), body.flowIds, body.projectId));
       })
       .get('/flows/:id', auth, scope, async (c) => {
-        const text = await flows.getJson(callerOf(c), id(c));
+        const flowId = id(c);
+        const text = await flows.getJson(callerOf(c), flowId);
         // the same text as the flow's last save answered, until the flow changes
-        c.set('answerKey', `flow:${id(c)}`);
+        c.set('answerKey', `flow:${flowId}`);
         return c.body(text, 200, { 'Content-Type': 'application/json' });
       })
       .put('/flows/:id', auth, scope, async (c) => {
-        const body = await jsonBody(c, ZUpdateFlowRequestFast);
-        const text = await flows.save(callerOf(c), id(c), body);
-        c.set('answerKey', `flow:${id(c)}`);
+        const flowId = id(c);
+        const text = await flows.save(callerOf(c), flowId, await jsonBody(c, ZUpdateFlowRequestFast));
+        c.set('answerKey', `flow:${flowId}`);
         return c.body(text, 200, { 'Content-Type': 'application/json' });
       })
       .delete('/flows/:id', auth, scope, async (c) =>

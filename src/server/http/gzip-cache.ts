@@ -44,5 +44,3 @@ export function createGzipCache(maxBytes: number) {
     },
   };
 }
-
-export type GzipCache = ReturnType<typeof createGzipCache>;

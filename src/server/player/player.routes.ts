@@ -23,17 +23,17 @@ import { assertOpen, createPlayerService, type PlayerAccess } from './player.ser
 const ZAssignmentParam = z.object({ id: ZId });
 
 /**
- * /api/player/* (src/shared/contract/player.ts): the learner player's reads, records and AI calls.
- * assignment/*: a signed-in participant of the assignment (403 otherwise, 404 unknown).
- * public/*: anyone with a public access link's code. share/*: anyone, published flows only.
- * join/{code} and guest/join: anyone (player.guest.routes.ts).
- */
-/**
  * A class opening one flow gets the same text for each learner: its gzip is made once while the flow
  * is unchanged (http/gzip-cache.ts). Named only once the learner's access is checked.
  */
 const playerFlowKey = (flowId: string) => `player-flow:${flowId}`;
 
+/**
+ * /api/player/* (src/shared/contract/player.ts): the learner player's reads, records and AI calls.
+ * assignment/*: a signed-in participant of the assignment (403 otherwise, 404 unknown).
+ * public/*: anyone with a public access link's code. share/*: anyone, published flows only.
+ * join/{code} and guest/join: anyone (player.guest.routes.ts).
+ */
 export function playerRoutes(deps: AppDeps) {
   const player = createPlayerService(deps);
   const ai = createPlayerAi(deps);

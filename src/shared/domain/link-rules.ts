@@ -132,16 +132,10 @@ export function createLinkChecker(graph: TGraph, ctx: TLinkContext = {}): TLinkC
   const inputsUsed = new Set<string>();
 
   /** Counts a link whose ends resolved to these handles (or to none). */
-  const count = (
-    conn: TConnection,
-    sh: THandleSpec | undefined,
-    th: THandleSpec | undefined,
-    key?: string,
-  ) => {
+  const count = (conn: TConnection, sh: THandleSpec | undefined, th: THandleSpec | undefined) => {
+    const sid = sh?.handleId ?? conn.sourceHandle ?? '';
     const tid = th?.handleId ?? conn.targetHandle ?? '';
-    links.add(
-      key ?? `${conn.source}\u0000${sh?.handleId ?? conn.sourceHandle ?? ''}\u0000${conn.target}\u0000${tid}`,
-    );
+    links.add(`${conn.source}\u0000${sid}\u0000${conn.target}\u0000${tid}`);
     if (sh?.type === 'statement') statementOut.add(conn.source);
     if (th?.type === 'statement') statementIn.add(conn.target);
     if (th && isDataType(th.type)) inputsUsed.add(`${conn.target}\u0000${tid}`);
@@ -175,8 +169,7 @@ export function createLinkChecker(graph: TGraph, ctx: TLinkContext = {}): TLinkC
       return refuse('type-mismatch', `A ${sh.type} output cannot link to a ${th.type} input.`);
     }
     const type = sh.type;
-    const key = `${s.id}\u0000${sh.handleId}\u0000${t.id}\u0000${th.handleId}`;
-    if (links.has(key)) return refuse('duplicate');
+    if (links.has(`${s.id}\u0000${sh.handleId}\u0000${t.id}\u0000${th.handleId}`)) return refuse('duplicate');
     if (type === 'statement' && statementOut.has(s.id) && !FAN_OUT_TYPES.has(s.type ?? '')) {
       return refuse('statement-source-taken');
     }
@@ -185,7 +178,7 @@ export function createLinkChecker(graph: TGraph, ctx: TLinkContext = {}): TLinkC
     if (type === 'csv' && t.type === SPREADSHEET_NODE && !hasSpreadsheet(t, ctx)) {
       return refuse('spreadsheet-not-linked');
     }
-    if (accepting) count(conn, sh, th, key);
+    if (accepting) count(conn, sh, th);
     return { ok: true, type, sourceHandle: sh.handleId, targetHandle: th.handleId };
   };
 
