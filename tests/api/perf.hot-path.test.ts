@@ -25,16 +25,17 @@ afterEach(async () => {
 });
 
 const get = (path: string, headers: Record<string, string>) => t.app.request(path, { headers });
+/** A 200-block flow of the user's: its id. */
+const bigFlow = async (token: string, name: string, graph = benchGraph(200)) => {
+  const created = await t.call('POST', '/api/flows', { token, body: { name, ...graph } });
+  expect(created.status).toBe(201);
+  return created.body.data._id as string;
+};
 
 describe('[PERF] answers are gzipped off the event loop', () => {
   it('gzips a large JSON answer with its length, and leaves small or unwanted ones alone', async () => {
     const ann = await makeUser(t, 'ann@example.org');
-    const created = await t.call('POST', '/api/flows', {
-      token: ann.token,
-      body: { name: 'Big', ...benchGraph(200) },
-    });
-    expect(created.status).toBe(201);
-    const path = `/api/flows/${created.body.data._id}`;
+    const path = `/api/flows/${await bigFlow(ann.token, 'Big')}`;
     const auth = { Authorization: `Bearer ${ann.token}` };
     const plain = await get(path, { ...auth, 'Accept-Encoding': 'identity' });
     expect(plain.headers.get('Content-Encoding')).toBeNull();
@@ -63,8 +64,7 @@ describe('[PERF] a flow answered again reuses its gzip only while the flow is un
     const ann = await makeUser(t, 'ann@example.org');
     const bob = await makeUser(t, 'bob@example.org');
     const graph = benchGraph(200);
-    const created = await t.call('POST', '/api/flows', { token: ann.token, body: { name: 'Big', ...graph } });
-    const path = `/api/flows/${created.body.data._id}`;
+    const path = `/api/flows/${await bigFlow(ann.token, 'Big', graph)}`;
     const gz = { 'Accept-Encoding': 'gzip' };
     const read = async (token: string) => {
       const res = await get(path, { Authorization: `Bearer ${token}`, ...gz });
@@ -101,11 +101,7 @@ describe('[PERF] a flow answered again reuses its gzip only while the flow is un
 describe('[PERF] a shared flow read by a class reuses its gzip only while the flow is unchanged', () => {
   it('answers the flow as it is after each change', async () => {
     const ann = await makeUser(t, 'ann@example.org');
-    const created = await t.call('POST', '/api/flows', {
-      token: ann.token,
-      body: { name: 'Shared', ...benchGraph(200) },
-    });
-    const flowId = created.body.data._id as string;
+    const flowId = await bigFlow(ann.token, 'Shared');
     const publish = await t.call('PUT', `/api/flows/${flowId}`, {
       token: ann.token,
       body: { published: true, revision: 1 },
