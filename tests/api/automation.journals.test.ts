@@ -25,6 +25,7 @@ async function diaryFlow(): Promise<string> {
     ownerId: w.dev.id,
     name: 'Diary',
     projectId: null,
+    nodesCount: 6,
     nodes: [
       { id: 's', type: 'beginNode', position: at, data: { label: 'Start' } },
       { id: 'essay', type: 'inputNode', position: at, data: { label: 'Essay' } },

@@ -110,6 +110,7 @@ describe('[AUTOMATION] what a headless run records', () => {
       ownerId: w.dev.id,
       name: 'Diary',
       projectId: null,
+      nodesCount: 5,
       nodes: [
         { id: 's', type: 'beginNode', position: at, data: { label: 'Start' } },
         { id: 'essay', type: 'inputNode', position: at, data: { label: 'Essay' } },

@@ -63,6 +63,7 @@ export async function insertFlow(t: TestApp, spec: FlowSpec): Promise<string> {
     name: spec.name,
     description: spec.description ?? '',
     nodes,
+    nodesCount: nodes.length,
   });
   return id;
 }

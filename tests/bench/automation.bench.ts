@@ -52,9 +52,14 @@ export const automationBench: Bench = {
     try {
       const dev = await makeUser(t, 'bench@school.test');
       const flowId = newId();
-      await t.database.db
-        .insert(flows)
-        .values({ id: flowId, ownerId: dev.id, name: 'Twenty blocks', ...twentyBlocks() });
+      const graph = twentyBlocks();
+      await t.database.db.insert(flows).values({
+        id: flowId,
+        ownerId: dev.id,
+        name: 'Twenty blocks',
+        ...graph,
+        nodesCount: graph.nodes.length,
+      });
       const space = { userId: dev.id, orgId: null, isOrgAdmin: false };
       const { data: key } = await createApiKeysService(t.deps).create(space, 'bench');
       const credits = createCreditsService(t.deps);

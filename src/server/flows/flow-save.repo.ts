@@ -21,12 +21,17 @@ import {
 const SAVE_GRAPH_CHECKED = shapedStatement('flows_save_graph_checked', (kind: SpaceKind) => {
   const at = sql.placeholder('at');
   // A graph part sent as it is stored keeps its stored value: no new TOAST copy to compress and
-  // write (a drag moves blocks and leaves the links as they were).
-  const kept = (column: typeof flows.nodes | typeof flows.edges, name: string) =>
-    sql`case when ${column}::text = ${sql.placeholder(name)} then ${column} else ${sql.placeholder(name)}::json end`;
-  return sql`with saved as (
+  // write (a drag moves blocks and leaves the links as they were). Each text is a parameter once (in
+  // `graph`): written twice, the pg driver sent the 80 KB of a 200-block graph twice.
+  const kept = (column: typeof flows.nodes | typeof flows.edges, name: 'nodes' | 'edges') =>
+    sql`case when ${column}::text = graph.${sql.raw(name)} then ${column} else graph.${sql.raw(name)}::json end`;
+  return sql`with graph as (
+      select ${sql.placeholder('nodes')}::text as nodes, ${sql.placeholder('edges')}::text as edges
+    ), saved as (
       update flows set nodes = ${kept(flows.nodes, 'nodes')}, edges = ${kept(flows.edges, 'edges')},
+        nodes_count = ${sql.placeholder('nodesCount')}::int,
         revision = revision + 1, updated_at = ${at}::timestamptz
+      from graph
       where ${flows.id} = ${sql.placeholder('id')} and ${flows.revision} = ${sql.placeholder('revision')}::int
         and ${accessibleFlowsOf(kind)}
         and octet_length(${flows.name}) + octet_length(${flows.description})
@@ -41,7 +46,7 @@ const SAVE_GRAPH_CHECKED = shapedStatement('flows_save_graph_checked', (kind: Sp
 export async function saveGraphChecked(
   db: Db,
   q: { orgId: string | null; userId: string; allInOrg: boolean; id: string; revision: number },
-  graph: { nodes: string; edges: string; metaBudget: number },
+  graph: { nodes: string; nodesCount: number; edges: string; metaBudget: number },
 ): Promise<FlowMeta | null> {
   const values = { ...q, ...graph, at: new Date().toISOString() };
   const [row] = await SAVE_GRAPH_CHECKED(db, spaceKind(q), values);

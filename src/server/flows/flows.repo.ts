@@ -245,7 +245,7 @@ export async function insertFlows(db: Db, rows: NewFlow[]): Promise<FlowRow[]> {
     // Creation order is the default list order; a later row of one batch gets a later timestamp.
     const values = rows.map((r, i) => {
       const at = new Date(now.getTime() + i);
-      return { ...r, revision: 1, createdAt: at, updatedAt: at };
+      return { ...r, nodesCount: r.nodes.length, revision: 1, createdAt: at, updatedAt: at };
     });
     const out: FlowRow[] = [];
     for (let i = 0; i < values.length; i += 100) {
@@ -278,8 +278,11 @@ export async function updateFlowAtRevision(
   return saveAtRevision(db, at, (tx) => update(tx, at, patch).returning());
 }
 
-/** The graph as JSON text, already stringified by the caller (who answers with the same text). */
-export type GraphJson = { nodes?: string; edges?: string };
+/**
+ * The graph as JSON text, already stringified by the caller (who answers with the same text); with
+ * the nodes, their number (the caller has them parsed: PostgreSQL would parse the text again).
+ */
+export type GraphJson = { edges?: string } & ({ nodes?: undefined } | { nodes: string; nodesCount: number });
 
 /**
  * The same save answering the flow without its graph: the caller has the graph it just wrote. `json`
@@ -291,10 +294,17 @@ export async function updateFlowMetaAtRevision(
   patch: FlowPatch,
   json: GraphJson = {},
 ): Promise<FlowMeta | null> {
-  const { nodes, edges } = json;
-  if (nodes !== undefined && edges !== undefined && Object.keys(patch).length === 0) {
+  if (json.nodes !== undefined && json.edges !== undefined && Object.keys(patch).length === 0) {
     // The canvas's save (the whole graph, nothing else): one named statement, not built per call.
-    const values = { nodes, edges, at: new Date().toISOString(), id: at.id, revision: at.revision };
+    const { nodes, nodesCount, edges } = json;
+    const values = {
+      nodes,
+      nodesCount,
+      edges,
+      at: new Date().toISOString(),
+      id: at.id,
+      revision: at.revision,
+    };
     return saveAtRevision(db, at, async (tx) => (await SAVE_GRAPH(tx, values)).map(metaOf));
   }
   return saveAtRevision(db, at, (tx) => update(tx, at, patch, json).returning(metaColumns));
@@ -302,7 +312,7 @@ export async function updateFlowMetaAtRevision(
 
 const SAVE_GRAPH = namedStatement(
   'flows_save_graph',
-  `update flows set nodes = :nodes::json, edges = :edges::json, revision = revision + 1,
+  `update flows set nodes = :nodes::json, nodes_count = :nodesCount::int, edges = :edges::json, revision = revision + 1,
     updated_at = :at::timestamptz
   where id = :id and revision = :revision::int
   returning ${META_COLUMNS}`,
@@ -313,7 +323,8 @@ const update = (db: Db, at: { id: string; revision: number }, patch: FlowPatch, 
     .update(flows)
     .set({
       ...patch,
-      ...(json.nodes !== undefined ? { nodes: sql`${json.nodes}::json` } : {}),
+      ...(patch.nodes !== undefined ? { nodesCount: patch.nodes.length } : {}),
+      ...(json.nodes !== undefined ? { nodes: sql`${json.nodes}::json`, nodesCount: json.nodesCount } : {}),
       ...(json.edges !== undefined ? { edges: sql`${json.edges}::json` } : {}),
       revision: sql`${flows.revision} + 1`,
       updatedAt: new Date(),

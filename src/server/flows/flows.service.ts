@@ -29,6 +29,7 @@ import {
   findFlowJson,
   findFlowMeta,
   flowNamesIn,
+  type GraphJson,
   insertFlows,
   listAccessibleFlows,
   listAccessibleFlowsJson,
@@ -127,7 +128,7 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
     if (!shape.success) throw zodToAppError(shape.error, 'body');
     const { nodesJson, edgesJson, bytes } = storableGraphJson(graph);
     assertValidGraph(graph, await linkContext(caller, graph));
-    const json = { nodes: nodesJson, edges: edgesJson };
+    const json = { nodes: nodesJson, nodesCount: graph.nodes.length, edges: edgesJson };
     // Room left for the stored name, description and icon: their bytes, each escaped at worst 6-fold.
     const metaBudget = Math.floor((FLOW_DOC_MAX_BYTES - bytes - 256) / 6);
     const target = { ...spaceOf(caller), id, revision };
@@ -199,7 +200,9 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
       if (patch.nodes || patch.edges) assertValidGraph(merged, await linkContext(caller, merged));
       const at = { id, revision, projectId: row.projectId };
       const { nodes, edges, ...rest } = patch;
-      const json = { nodes: nodes ? nodesJson : undefined, edges: edges ? edgesJson : undefined };
+      const json: GraphJson = nodes
+        ? { nodes: nodesJson, nodesCount: nodes.length, edges: edges ? edgesJson : undefined }
+        : { edges: edges ? edgesJson : undefined };
       const updated = await updateFlowMetaAtRevision(db, at, rest, json);
       if (updated) return flowJsonView({ ...updated, nodesJson, edgesJson });
       throw await conflictNow(caller, id);

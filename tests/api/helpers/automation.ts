@@ -34,9 +34,16 @@ export async function insertRunnableFlow(
     ...(withAi ? [edge('essay.out>fb.in'), edge('essay.text>fb.response')] : []),
   ];
   const id = newId();
-  await t.database.db
-    .insert(flows)
-    .values({ id, orgId, ownerId, name: opts.name ?? 'Essay feedback', nodes, edges, projectId: null });
+  await t.database.db.insert(flows).values({
+    id,
+    orgId,
+    ownerId,
+    name: opts.name ?? 'Essay feedback',
+    nodes,
+    nodesCount: nodes.length,
+    edges,
+    projectId: null,
+  });
   return id;
 }
 

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { boolean, index, integer, json, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { collections } from './collections';
@@ -29,10 +28,11 @@ export const flows = pgTable(
     nodes: json('nodes').$type<unknown[]>().notNull().default([]),
     edges: json('edges').$type<unknown[]>().notNull().default([]),
     /**
-     * Kept by PostgreSQL on every write of `nodes`: lists show it without reading (and, past 2 KB,
-     * decompressing) each flow's whole graph.
+     * The number of blocks, written by the server with every write of `nodes` (it has them parsed):
+     * lists show it without reading (and, past 2 KB, decompressing) each flow's whole graph. A column
+     * PostgreSQL generated parsed the whole graph again on every save (migration 0022).
      */
-    nodesCount: integer('nodes_count').notNull().generatedAlwaysAs(sql`json_array_length(nodes)`),
+    nodesCount: integer('nodes_count').notNull(),
     published: boolean('published').notNull().default(false),
     revision: integer('revision').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
