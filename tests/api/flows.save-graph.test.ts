@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collections, flows } from '../../src/server/db/schema';
 import { storableGraphJson } from '../../src/server/flows/graph-check';
+import type { TFlowEdge } from '../../src/shared/contract/flows';
 import { FLOW_DOC_MAX_BYTES } from '../../src/shared/contract/flows';
 import { createTestApp, type TestApp } from './harness';
-import { smallGraph } from './helpers/graphs';
+import { link, node, smallGraph } from './helpers/graphs';
 import { makeOrg, makeUser, type TestUser } from './helpers/users';
 
 /**
@@ -127,5 +128,34 @@ describe('[FLOWS] the canvas’s save in one statement', () => {
     });
     const read = await t.call('GET', `/api/flows/${flow._id}`, as(ann));
     expect(read.body.data).toMatchObject({ ...unlinked, revision: 3 });
+  });
+
+  it('checks the links again when a save changes what the rules read, even with the links unchanged', async () => {
+    // csv rows into a sheet block pass once a sheet is chosen
+    const graph = {
+      nodes: [
+        node('rows', 'csvBuilderNode'),
+        node('sheet', 'writeToGoogleSpreadsheetNode', { spreadsheetId: 's1' }),
+      ],
+      edges: [] as TFlowEdge[],
+    };
+    expect(
+      link(graph.nodes, graph.edges, {
+        source: 'rows',
+        sourceHandle: 'csv',
+        target: 'sheet',
+        targetHandle: 'csv',
+      }),
+    ).toBe(true);
+    const flow = await createFlow(as(ann), graph);
+    const moved = { ...graph, nodes: graph.nodes.map((n) => ({ ...n, position: { x: 9, y: 9 } })) };
+    expect((await saveGraph(as(ann), flow._id, 1, moved)).status).toBe(200);
+    expect((await saveGraph(as(ann), flow._id, 2, moved)).status).toBe(200);
+    // the same links, but the sheet is no longer chosen: refused, and nothing is written
+    const unchosen = { ...moved, nodes: [moved.nodes[0], { ...moved.nodes[1], data: { label: 'Sheet' } }] };
+    const refused = await saveGraph(as(ann), flow._id, 3, unchosen);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body.message).toMatch(/link rules/);
+    expect((await stored(flow._id)).revision).toBe(3);
   });
 });

@@ -13,13 +13,14 @@ import {
 import { copyName } from '../../shared/domain/copy-name';
 import { sortFlows } from '../../shared/domain/flow-sort';
 import { newId } from '../../shared/domain/ids';
-import type { TLinkContext } from '../../shared/domain/link-rules';
+import { linkRulesBlocksKey, type TLinkContext } from '../../shared/domain/link-rules';
 import { findUserById } from '../auth/auth.repo';
 import { type Caller, canEdit, collectionFor, noAccess, roleIn } from '../collections/access';
 import { findCollection } from '../collections/collections.repo';
 import type { CollectionsService } from '../collections/collections.service';
 import type { AppDeps } from '../http/context';
 import { conflict, forbidden, notFound, zodToAppError } from '../http/errors';
+import { createTextMemo } from '../http/text-memo';
 import { saveGraphChecked } from './flow-save.repo';
 import {
   deleteFlow,
@@ -45,8 +46,12 @@ type Graph = Parameters<typeof usesSpreadsheet>[0];
 /** Ids unique, every link between two nodes of the flow: the cross-field rule of ZFlowDocument. */
 const ZGraphShape = z.custom<Graph>().superRefine(checkGraphShape);
 
+/** Room for the link checks the canvas's saves passed last (with their texts): some 100 flows of 200 blocks. */
+const PASSED_LINKS_BYTES = 16 * 1024 * 1024;
+
 export function createFlowsService(deps: AppDeps, collections: CollectionsService) {
   const db = deps.database.db;
+  const passedLinks = createTextMemo<true>(PASSED_LINKS_BYTES, () => 0);
 
   /** The spreadsheet rule needs the user's Google link flag; only read when the flow could need it. */
   async function linkContext(caller: Caller, graph: Graph): Promise<TLinkContext> {
@@ -127,7 +132,13 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
     const shape = ZGraphShape.safeParse(graph);
     if (!shape.success) throw zodToAppError(shape.error, 'body');
     const { nodesJson, edgesJson, bytes } = storableGraphJson(graph);
-    assertValidGraph(graph, await linkContext(caller, graph));
+    const ctx = await linkContext(caller, graph);
+    // Checked again only when the links or what the rules read of the blocks changed since this flow's
+    // last passing check (moving blocks or editing their texts changes neither).
+    passedLinks.get(id, `${linkRulesBlocksKey(graph.nodes, ctx)}\u0000${edgesJson}`, () => {
+      assertValidGraph(graph, ctx);
+      return true;
+    });
     const json = { nodes: nodesJson, nodesCount: graph.nodes.length, edges: edgesJson };
     // Room left for the stored name, description and icon: their bytes, each escaped at worst 6-fold.
     const metaBudget = Math.floor((FLOW_DOC_MAX_BYTES - bytes - 256) / 6);

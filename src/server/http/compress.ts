@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { gzip, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { compress as streamCompress } from 'hono/compress';
-import { createGzipCache } from './gzip-cache';
+import { createGzipCache } from './text-memo';
 
 const gzipAsync = promisify(gzip);
 
@@ -101,7 +101,7 @@ export function compressAnswers(): MiddlewareHandler {
       packed =
         key === undefined
           ? await gzipOf(Buffer.from(text))
-          : repeated.packed(key, text, () => gzipSync(text, { level: LEVEL }));
+          : repeated.get(key, text, () => gzipSync(text, { level: LEVEL }));
     } else {
       const body = new Uint8Array(await res.arrayBuffer());
       if (body.byteLength < COMPRESS_MIN_BYTES) {

@@ -47,7 +47,7 @@ export interface AppEnv {
     log: Logger;
     auth: AuthInfo;
     space: SpaceInfo;
-    /** Names an answer that repeats, so its gzip is reused while its text is the same (gzip-cache.ts). */
+    /** Names an answer that repeats, so its gzip is reused while its text is the same (text-memo.ts). */
     answerKey: string;
   };
 }

@@ -24,7 +24,7 @@ const ZAssignmentParam = z.object({ id: ZId });
 
 /**
  * A class opening one flow gets the same text for each learner: its gzip is made once while the flow
- * is unchanged (http/gzip-cache.ts). Named only once the learner's access is checked.
+ * is unchanged (http/text-memo.ts). Named only once the learner's access is checked.
  */
 const playerFlowKey = (flowId: string) => `player-flow:${flowId}`;
 

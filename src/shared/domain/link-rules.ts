@@ -198,6 +198,23 @@ export type TGraphReport = {
 };
 
 /**
+ * Everything validateGraph reads of the blocks and the context, as text: each block's id and type and,
+ * for a spreadsheet block, what hasSpreadsheet finds in its data. With the links' own text it decides
+ * the report, so a server may skip checking a graph again whose key and links have passed before (a
+ * canvas save after blocks were only moved or edited). A rule that comes to read more must add it
+ * here. Fields are joined by NUL, which no id or type holds (the contract refuses it), three per
+ * block, so two different lists of blocks never give the same key.
+ */
+export function linkRulesBlocksKey(nodes: ReadonlyArray<TFlowNode>, ctx: TLinkContext = {}): string {
+  let key = ctx.userLinkedWithGoogleSpreadsheet ? '1' : '0';
+  for (const n of nodes) {
+    const sheet = n.type === SPREADSHEET_NODE ? (hasSpreadsheet(n, {}) ? '1' : '0') : '';
+    key += `\u0000${n.id}\u0000${n.type ?? ''}\u0000${sheet}`;
+  }
+  return key;
+}
+
+/**
  * Checks every edge as if the links were drawn one by one in array order, so when two links compete
  * for a single-link slot the second is the broken one. Links touching an unknown node type are broken
  * ('unknown-node-type') and the nodes themselves are listed in unknownNodes.

@@ -1,0 +1,50 @@
+/**
+ * Results kept for a text seen again, each under a key once the caller has checked who may see it: the
+ * gzip of an answer that repeats (a flow read after its save answers the same text, and so do the reads
+ * of a class opening one flow), or a flow's last passing link check. An entry is reused only while the
+ * new text is exactly the one it was made from, so a changed text is never answered from here. Least
+ * recently used entries go first once the texts and results pass `maxBytes`.
+ */
+export function createTextMemo<V>(maxBytes: number, sizeOf: (value: V) => number) {
+  const entries = new Map<string, { text: string; value: V; bytes: number }>();
+  let total = 0;
+
+  const drop = (key: string) => {
+    const old = entries.get(key);
+    if (!old) return;
+    entries.delete(key);
+    total -= old.bytes;
+  };
+
+  return {
+    /** The value made from `text` under `key`, made by `make` unless the kept one was made from this text. */
+    get(key: string, text: string, make: () => V): V {
+      const hit = entries.get(key);
+      if (hit && hit.text === text) {
+        // most recently used: to the end of the map's order
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit.value;
+      }
+      drop(key);
+      const value = make();
+      // a JS string takes up to two bytes a character
+      const bytes = text.length * 2 + sizeOf(value);
+      if (bytes > maxBytes) return value;
+      entries.set(key, { text, value, bytes });
+      total += bytes;
+      for (const oldest of entries.keys()) {
+        if (total <= maxBytes) break;
+        drop(oldest);
+      }
+      return value;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/** The gzip of repeated answers (compress.ts). */
+export const createGzipCache = (maxBytes: number) =>
+  createTextMemo<Buffer>(maxBytes, (packed) => packed.byteLength);
