@@ -98,6 +98,49 @@ describe('[PERF] a flow answered again reuses its gzip only while the flow is un
   });
 });
 
+describe('[PERF] a flow read at the revision it was last seen at does not fetch its graph again', () => {
+  it('answers every write, whichever way it came, and the graph only to those who may read it', async () => {
+    const ann = await makeUser(t, 'ann@example.org');
+    const bob = await makeUser(t, 'bob@example.org');
+    const graph = benchGraph(20);
+    const id = await bigFlow(ann.token, 'Small', graph);
+    const read = async (token = ann.token) => t.call('GET', `/api/flows/${id}`, { token });
+    const stored = async () =>
+      (await t.database.db.execute(
+        sql`select nodes::text as nodes from flows where id = ${id}`,
+      )) as unknown as {
+        rows?: Array<{ nodes: string }>;
+      } & Array<{ nodes: string }>;
+    const storedNodes = async () => {
+      const r = await stored();
+      return JSON.parse((r.rows ?? r)[0].nodes);
+    };
+
+    expect((await read()).body.data.nodes).toEqual(graph.nodes);
+    // a save with a name takes another path than the canvas's: the next read still shows its graph
+    const fewer = { nodes: graph.nodes.slice(0, 2), edges: [] };
+    const named = await t.call('PUT', `/api/flows/${id}`, {
+      token: ann.token,
+      body: { name: 'N', revision: 1, ...fewer },
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect((await read()).body.data).toMatchObject({ name: 'N', revision: 2, ...fewer });
+    // the canvas's save, then a read straight after it
+    const moved = { nodes: fewer.nodes.map((n) => ({ ...n, position: { x: 7, y: 7 } })), edges: [] };
+    expect(
+      (await t.call('PUT', `/api/flows/${id}`, { token: ann.token, body: { revision: 2, ...moved } })).status,
+    ).toBe(200);
+    expect((await read()).body.data).toMatchObject({ revision: 3, ...moved });
+    // a write this service did not see (another server of the same database): the revision moved
+    await t.database.db.execute(
+      sql`update flows set nodes = '[]'::json, nodes_count = 0, revision = revision + 1 where id = ${id}`,
+    );
+    expect((await read()).body.data).toMatchObject({ revision: 4, nodes: [] });
+    expect(await storedNodes()).toEqual([]);
+    expect((await read(bob.token)).status).toBe(404);
+  });
+});
+
 describe('[PERF] a shared flow read by a class reuses its gzip only while the flow is unchanged', () => {
   it('answers the flow as it is after each change', async () => {
     const ann = await makeUser(t, 'ann@example.org');

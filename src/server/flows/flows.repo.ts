@@ -70,10 +70,13 @@ const READ_META = [false, true].map((personal) =>
     `select ${META_COLUMNS} from flows where id = :id and ${spaceText(personal)}`,
   ),
 );
+// The graph is left out (null) at the revision the caller already has the texts of.
 const READ_JSON = [false, true].map((personal) =>
   namedStatement(
     personal ? 'flows_read_json_personal' : 'flows_read_json',
-    `select ${META_COLUMNS}, nodes::text as nodes_json, edges::text as edges_json
+    `select ${META_COLUMNS},
+      case when revision = :knownRevision::int then null else nodes::text end as nodes_json,
+      case when revision = :knownRevision::int then null else edges::text end as edges_json
     from flows where id = :id and ${spaceText(personal)}`,
   ),
 );
@@ -102,16 +105,31 @@ export async function findFlowMeta(db: Db, orgId: string | null, id: string): Pr
 }
 
 export type FlowJsonRow = FlowMeta & { nodesJson: string; edgesJson: string };
+/** A flow's graph texts as stored at one revision. */
+export type GraphTexts = { revision: number; nodesJson: string; edgesJson: string };
 
 /**
  * A flow with its graph as the JSON text PostgreSQL stores, for answers that only pass it on: no
- * parse of ~80 KB into objects and no JSON.stringify of them again.
+ * parse of ~80 KB into objects and no JSON.stringify of them again. With `known`, the texts of the
+ * flow at some revision, the graph is read only when the flow's revision is another one: every write
+ * of a graph moves the revision, so at that revision the stored texts are those.
  */
-export async function findFlowJson(db: Db, orgId: string | null, id: string): Promise<FlowJsonRow | null> {
-  const [row] = await READ_JSON[orgId === null ? 1 : 0](db, { id, orgId });
-  return row
-    ? { ...metaOf(row), nodesJson: String(row.nodes_json), edgesJson: String(row.edges_json) }
-    : null;
+export async function findFlowJson(
+  db: Db,
+  orgId: string | null,
+  id: string,
+  known?: GraphTexts,
+): Promise<FlowJsonRow | null> {
+  const [row] = await READ_JSON[orgId === null ? 1 : 0](db, {
+    id,
+    orgId,
+    knownRevision: known?.revision ?? -1,
+  });
+  if (!row) return null;
+  const meta = metaOf(row);
+  if (row.nodes_json === null && known !== undefined && meta.revision === known.revision)
+    return { ...meta, nodesJson: known.nodesJson, edgesJson: known.edgesJson };
+  return { ...meta, nodesJson: String(row.nodes_json), edgesJson: String(row.edges_json) };
 }
 
 export async function findFlows(db: Db, orgId: string | null, ids: string[]): Promise<FlowRow[]> {

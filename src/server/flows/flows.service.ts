@@ -24,6 +24,7 @@ import { createTextMemo } from '../http/text-memo';
 import { saveGraphChecked } from './flow-save.repo';
 import {
   deleteFlow,
+  type FlowJsonRow,
   type FlowMeta,
   type FlowRow,
   findFlow,
@@ -31,6 +32,7 @@ import {
   findFlowMeta,
   flowNamesIn,
   type GraphJson,
+  type GraphTexts,
   insertFlows,
   listAccessibleFlows,
   listAccessibleFlowsJson,
@@ -48,10 +50,22 @@ const ZGraphShape = z.custom<Graph>().superRefine(checkGraphShape);
 
 /** Room for the link checks the canvas's saves passed last (with their texts): some 100 flows of 200 blocks. */
 const PASSED_LINKS_BYTES = 16 * 1024 * 1024;
+/** Room for the graph texts of flows read or saved last: some 100 flows of 200 blocks. */
+const GRAPH_TEXTS_BYTES = 16 * 1024 * 1024;
 
 export function createFlowsService(deps: AppDeps, collections: CollectionsService) {
   const db = deps.database.db;
   const passedLinks = createTextMemo<true>(PASSED_LINKS_BYTES, () => 0);
+  // A flow's graph texts at its last revision seen here: a read at that revision does not fetch them.
+  const graphTexts = createTextMemo<GraphTexts>(
+    GRAPH_TEXTS_BYTES,
+    (g) => 2 * (g.nodesJson.length + g.edgesJson.length),
+  );
+  const keepGraph = (row: FlowJsonRow) => {
+    const { revision, nodesJson, edgesJson } = row;
+    graphTexts.put(row.id, '', { revision, nodesJson, edgesJson });
+    return row;
+  };
 
   /** The spreadsheet rule needs the user's Google link flag; only read when the flow could need it. */
   async function linkContext(caller: Caller, graph: Graph): Promise<TLinkContext> {
@@ -144,7 +158,7 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
     const metaBudget = Math.floor((FLOW_DOC_MAX_BYTES - bytes - 256) / 6);
     const target = { ...spaceOf(caller), id, revision };
     const saved = await saveGraphChecked(db, target, { ...json, metaBudget });
-    if (saved) return flowJsonView({ ...saved, nodesJson, edgesJson });
+    if (saved) return flowJsonView(keepGraph({ ...saved, nodesJson, edgesJson }));
     const row = await flowFor(caller, id, 'read', findFlowMeta);
     if (revision !== row.revision) throw await conflictNow(caller, id);
     // The exact size with the stored fields (only here, when the statement's bound was too tight).
@@ -182,7 +196,13 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
 
     /** GET /flows/{id} as JSON text: the stored graph is passed on as PostgreSQL gives it. */
     getJson: async (caller: Caller, id: string): Promise<string> =>
-      flowJsonView(await flowFor(caller, id, 'read', findFlowJson)),
+      flowJsonView(
+        keepGraph(
+          await flowFor(caller, id, 'read', (db, orgId, flowId) =>
+            findFlowJson(db, orgId, flowId, graphTexts.peek(flowId)?.value),
+          ),
+        ),
+      ),
 
     /**
      * The patch was checked against the contract on the way in and the stored fields when they were

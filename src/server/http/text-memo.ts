@@ -16,27 +16,40 @@ export function createTextMemo<V>(maxBytes: number, sizeOf: (value: V) => number
     total -= old.bytes;
   };
 
+  /** The entry under `key` (now the most recently used), whatever its text. */
+  const peek = (key: string): { text: string; value: V } | undefined => {
+    const hit = entries.get(key);
+    if (hit) {
+      // most recently used: to the end of the map's order
+      entries.delete(key);
+      entries.set(key, hit);
+    }
+    return hit;
+  };
+
+  /** Keeps `value`, made from `text`, under `key` (in place of what was there). */
+  const put = (key: string, text: string, value: V): void => {
+    drop(key);
+    // a JS string takes up to two bytes a character
+    const bytes = text.length * 2 + sizeOf(value);
+    if (bytes > maxBytes) return;
+    entries.set(key, { text, value, bytes });
+    total += bytes;
+    for (const oldest of entries.keys()) {
+      if (total <= maxBytes) break;
+      drop(oldest);
+    }
+  };
+
   return {
+    peek,
+    put,
     /** The value made from `text` under `key`, made by `make` unless the kept one was made from this text. */
     get(key: string, text: string, make: () => V): V {
-      const hit = entries.get(key);
-      if (hit && hit.text === text) {
-        // most recently used: to the end of the map's order
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit.value;
-      }
-      drop(key);
+      const hit = peek(key);
+      if (hit && hit.text === text) return hit.value;
       const value = make();
-      // a JS string takes up to two bytes a character
-      const bytes = text.length * 2 + sizeOf(value);
-      if (bytes > maxBytes) return value;
-      entries.set(key, { text, value, bytes });
-      total += bytes;
-      for (const oldest of entries.keys()) {
-        if (total <= maxBytes) break;
-        drop(oldest);
-      }
+      put(key, text, value);
       return value;
     },
     get size() {
