@@ -1,9 +1,9 @@
 /**
- * Results kept for a text seen again, each under a key once the caller has checked who may see it: the
- * gzip of an answer that repeats (a flow read after its save answers the same text, and so do the reads
- * of a class opening one flow), or a flow's last passing link check. An entry is reused only while the
- * new text is exactly the one it was made from, so a changed text is never answered from here. Least
- * recently used entries go first once the texts and results pass `maxBytes`.
+ * Values kept per key (a flow's id, an answer's name) with the text they were made from, reused only
+ * while the new text is exactly that one, so a changed text never gets an old value: the gzip of an
+ * answer that repeats (a flow read after its save, a class opening one flow; named by routes after their
+ * access check), a flow's last passing link check, a flow's graph texts at a revision (`peek`/`put`).
+ * Least recently used entries go first once the texts and values pass `maxBytes`.
  */
 export function createTextMemo<V>(maxBytes: number, sizeOf: (value: V) => number) {
   const entries = new Map<string, { text: string; value: V; bytes: number }>();
