@@ -1,15 +1,21 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { shapedStatement } from '../db/named-statement';
+import { namedStatement, shapedStatement } from '../db/named-statement';
 import { flows } from '../db/schema';
 import {
   accessibleFlowsOf,
   type FlowMeta,
+  type FlowPatch,
+  type FlowRow,
   META_COLUMNS,
+  metaColumns,
   metaOf,
   type SpaceKind,
   spaceKind,
+  touchCollections,
 } from './flows.repo';
+
+// The writes of a flow's document at the revision its writer read: the canvas's save and the others.
 
 /**
  * The canvas's save in one statement: the graph is written only where the caller could have read
@@ -51,4 +57,87 @@ export async function saveGraphChecked(
   const values = { ...q, ...graph, at: new Date().toISOString() };
   const [row] = await SAVE_GRAPH_CHECKED(db, spaceKind(q), values);
   return row ? metaOf(row) : null;
+}
+
+/**
+ * The save of optimistic concurrency: one UPDATE guarded by the revision; null when it was stale (or
+ * gone). `projectId` is the flow's collection as the caller read it: a flow without one is saved in a
+ * single statement; one in a collection also touches the collection, in the same transaction.
+ */
+export async function updateFlowAtRevision(
+  db: Db,
+  at: { id: string; revision: number; projectId: string | null },
+  patch: FlowPatch,
+): Promise<FlowRow | null> {
+  return saveAtRevision(db, at, (tx) => update(tx, at, patch).returning());
+}
+
+/**
+ * The graph as JSON text, already stringified by the caller (who answers with the same text); with
+ * the nodes, their number (the caller has them parsed: PostgreSQL would parse the text again).
+ */
+export type GraphJson = { edges?: string } & ({ nodes?: undefined } | { nodes: string; nodesCount: number });
+
+/**
+ * The same save answering the flow without its graph: the caller has the graph it just wrote. `json`
+ * carries nodes and edges as JSON text (they are then left out of `patch`).
+ */
+export async function updateFlowMetaAtRevision(
+  db: Db,
+  at: { id: string; revision: number; projectId: string | null },
+  patch: FlowPatch,
+  json: GraphJson = {},
+): Promise<FlowMeta | null> {
+  if (json.nodes !== undefined && json.edges !== undefined && Object.keys(patch).length === 0) {
+    // The canvas's save (the whole graph, nothing else): one named statement, not built per call.
+    const { nodes, nodesCount, edges } = json;
+    const values = {
+      nodes,
+      nodesCount,
+      edges,
+      at: new Date().toISOString(),
+      id: at.id,
+      revision: at.revision,
+    };
+    return saveAtRevision(db, at, async (tx) => (await SAVE_GRAPH(tx, values)).map(metaOf));
+  }
+  return saveAtRevision(db, at, (tx) => update(tx, at, patch, json).returning(metaColumns));
+}
+
+const SAVE_GRAPH = namedStatement(
+  'flows_save_graph',
+  `update flows set nodes = :nodes::json, nodes_count = :nodesCount::int, edges = :edges::json, revision = revision + 1,
+    updated_at = :at::timestamptz
+  where id = :id and revision = :revision::int
+  returning ${META_COLUMNS}`,
+);
+
+const update = (db: Db, at: { id: string; revision: number }, patch: FlowPatch, json: GraphJson = {}) =>
+  db
+    .update(flows)
+    .set({
+      ...patch,
+      ...(patch.nodes !== undefined ? { nodesCount: patch.nodes.length } : {}),
+      ...(json.nodes !== undefined ? { nodes: sql`${json.nodes}::json`, nodesCount: json.nodesCount } : {}),
+      ...(json.edges !== undefined ? { edges: sql`${json.edges}::json` } : {}),
+      revision: sql`${flows.revision} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(flows.id, at.id), eq(flows.revision, at.revision)));
+
+async function saveAtRevision<R extends FlowMeta>(
+  db: Db,
+  at: { projectId: string | null },
+  run: (tx: Db) => Promise<R[]>,
+): Promise<R | null> {
+  const touched = async (tx: Db, row: R | undefined) => {
+    if (row?.projectId) await touchCollections(tx, [row.projectId], row.updatedAt);
+    return row ?? null;
+  };
+  if (at.projectId === null) {
+    // Moved into a collection meanwhile (rare): the touch follows on its own.
+    const [row] = await run(db);
+    return touched(db, row);
+  }
+  return db.transaction(async (tx) => touched(tx, (await run(tx))[0]));
 }

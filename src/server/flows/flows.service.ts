@@ -21,7 +21,7 @@ import type { CollectionsService } from '../collections/collections.service';
 import type { AppDeps } from '../http/context';
 import { conflict, forbidden, notFound, zodToAppError } from '../http/errors';
 import { createTextMemo } from '../http/text-memo';
-import { saveGraphChecked } from './flow-save.repo';
+import { type GraphJson, saveGraphChecked, updateFlowMetaAtRevision } from './flow-save.repo';
 import {
   deleteFlow,
   type FlowJsonRow,
@@ -31,14 +31,12 @@ import {
   findFlowJson,
   findFlowMeta,
   flowNamesIn,
-  type GraphJson,
   type GraphTexts,
   insertFlows,
   listAccessibleFlows,
   listAccessibleFlowsJson,
   listProjectFlows,
   moveFlows,
-  updateFlowMetaAtRevision,
 } from './flows.repo';
 import { documentOf, flowJsonView, flowSummaryView, flowView, summaryOf } from './flows.view';
 import { assertDocSize, assertValidGraph, storableGraphJson, usesSpreadsheet } from './graph-check';
