@@ -61,7 +61,9 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
   );
   const keepGraph = (row: FlowJsonRow) => {
     const { revision, nodesJson, edgesJson } = row;
-    graphTexts.put(row.id, '', { revision, nodesJson, edgesJson });
+    // at the revision kept, the texts are those kept: nothing new to keep (and no garbage to collect)
+    if (graphTexts.peek(row.id)?.value.revision !== revision)
+      graphTexts.put(row.id, '', { revision, nodesJson, edgesJson });
     return row;
   };
 
@@ -146,17 +148,20 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
     const { nodesJson, edgesJson, bytes } = storableGraphJson(graph);
     const ctx = await linkContext(caller, graph);
     // Checked again only when the links or what the rules read of the blocks changed since this flow's
-    // last passing check (moving blocks or editing their texts changes neither).
-    passedLinks.get(id, `${linkRulesBlocksKey(graph.nodes, ctx)}\u0000${edgesJson}`, () => {
-      assertValidGraph(graph, ctx);
-      return true;
-    });
+    // last saved check (moving blocks or editing their texts changes neither). Kept once the save is
+    // written, so only those who may edit the flow take room in the memo.
+    const linksKey = `${linkRulesBlocksKey(graph.nodes, ctx)}\u0000${edgesJson}`;
+    const linksChecked = passedLinks.peek(id)?.text === linksKey;
+    if (!linksChecked) assertValidGraph(graph, ctx);
     const json = { nodes: nodesJson, nodesCount: graph.nodes.length, edges: edgesJson };
     // Room left for the stored name, description and icon: their bytes, each escaped at worst 6-fold.
     const metaBudget = Math.floor((FLOW_DOC_MAX_BYTES - bytes - 256) / 6);
     const target = { ...spaceOf(caller), id, revision };
     const saved = await saveGraphChecked(db, target, { ...json, metaBudget });
-    if (saved) return flowJsonView(keepGraph({ ...saved, nodesJson, edgesJson }));
+    if (saved) {
+      if (!linksChecked) passedLinks.put(id, linksKey, true);
+      return flowJsonView(keepGraph({ ...saved, nodesJson, edgesJson }));
+    }
     const row = await flowFor(caller, id, 'read', findFlowMeta);
     if (revision !== row.revision) throw await conflictNow(caller, id);
     // The exact size with the stored fields (only here, when the statement's bound was too tight).
