@@ -19,21 +19,22 @@ const at = { x: 0, y: 0 };
 /** Start → Essay → Read "Diary" (before) → Journal "Diary" (the essay) → Update (append) → Read "Diary" (after). */
 async function diaryFlow(): Promise<string> {
   const id = newId();
+  const nodes = [
+    { id: 's', type: 'beginNode', position: at, data: { label: 'Start' } },
+    { id: 'essay', type: 'inputNode', position: at, data: { label: 'Essay' } },
+    { id: 'before', type: 'readJournalNode', position: at, data: { label: 'Diary' } },
+    { id: 'j', type: 'journalNode', position: at, data: { label: 'Diary' } },
+    { id: 'u', type: 'updateJournalNode', position: at, data: { label: 'Diary', content: 'Reviewed.' } },
+    { id: 'after', type: 'readJournalNode', position: at, data: { label: 'Diary' } },
+  ];
   await t.database.db.insert(flows).values({
     id,
     orgId: w.school,
     ownerId: w.dev.id,
     name: 'Diary',
     projectId: null,
-    nodesCount: 6,
-    nodes: [
-      { id: 's', type: 'beginNode', position: at, data: { label: 'Start' } },
-      { id: 'essay', type: 'inputNode', position: at, data: { label: 'Essay' } },
-      { id: 'before', type: 'readJournalNode', position: at, data: { label: 'Diary' } },
-      { id: 'j', type: 'journalNode', position: at, data: { label: 'Diary' } },
-      { id: 'u', type: 'updateJournalNode', position: at, data: { label: 'Diary', content: 'Reviewed.' } },
-      { id: 'after', type: 'readJournalNode', position: at, data: { label: 'Diary' } },
-    ],
+    nodes,
+    nodesCount: nodes.length,
     edges: [
       edge('s.out>essay.in'),
       edge('essay.out>before.in'),

@@ -104,20 +104,21 @@ describe('[AUTOMATION] what a headless run records', () => {
   it('lets journal blocks of a run write and read their journals, and lists them in the answer', async () => {
     const flowId = newId();
     const at = { x: 0, y: 0 };
+    const nodes = [
+      { id: 's', type: 'beginNode', position: at, data: { label: 'Start' } },
+      { id: 'essay', type: 'inputNode', position: at, data: { label: 'Essay' } },
+      { id: 'j', type: 'journalNode', position: at, data: { label: 'Diary' } },
+      { id: 'u', type: 'updateJournalNode', position: at, data: { label: 'Diary', content: 'Reviewed.' } },
+      { id: 'r', type: 'readJournalNode', position: at, data: { label: 'Diary' } },
+    ];
     await t.database.db.insert(flows).values({
       id: flowId,
       orgId: w.school,
       ownerId: w.dev.id,
       name: 'Diary',
       projectId: null,
-      nodesCount: 5,
-      nodes: [
-        { id: 's', type: 'beginNode', position: at, data: { label: 'Start' } },
-        { id: 'essay', type: 'inputNode', position: at, data: { label: 'Essay' } },
-        { id: 'j', type: 'journalNode', position: at, data: { label: 'Diary' } },
-        { id: 'u', type: 'updateJournalNode', position: at, data: { label: 'Diary', content: 'Reviewed.' } },
-        { id: 'r', type: 'readJournalNode', position: at, data: { label: 'Diary' } },
-      ],
+      nodes,
+      nodesCount: nodes.length,
       edges: [
         edge('s.out>essay.in'),
         edge('essay.out>j.in'),

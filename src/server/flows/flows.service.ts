@@ -62,6 +62,7 @@ export function createFlowsService(deps: AppDeps, collections: CollectionsServic
   const keepGraph = (row: FlowJsonRow) => {
     const { revision, nodesJson, edgesJson } = row;
     // at the revision kept, the texts are those kept: nothing new to keep (and no garbage to collect)
+    // (the revision travels in the value, which findFlowJson takes whole: no text to compare)
     if (graphTexts.peek(row.id)?.value.revision !== revision)
       graphTexts.put(row.id, '', { revision, nodesJson, edgesJson });
     return row;

@@ -21,7 +21,7 @@ export const COMPRESS_SYNC_MAX_BYTES = 256 * 1024;
  */
 const LEVEL = 1;
 /** Room for the gzips of repeated answers (with their texts): some 200 flows of 200 blocks. */
-export const GZIP_CACHE_BYTES = 32 * 1024 * 1024;
+const GZIP_CACHE_BYTES = 32 * 1024 * 1024;
 
 const isJson = (type: string | null) => type !== null && /^application\/json\b/i.test(type);
 

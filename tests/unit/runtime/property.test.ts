@@ -161,8 +161,7 @@ function buildFlow(g: TGenerated): TRunFlow {
     id: string,
     condition?: unknown,
   ) => {
-    if (!checker.check(conn).ok) return false;
-    checker.add(conn);
+    if (!checker.accept(conn).ok) return false;
     edges.push({ id, ...conn, ...(condition === undefined ? {} : { data: { condition } }) });
     return true;
   };
