@@ -9,9 +9,15 @@ import { Dialog } from '../ui/Dialog';
 import { LoadingScreen } from '../ui/LoadingScreen';
 import { space } from '../ui/space';
 
-/** Spec 01 §2: next = the path when it contains flows, otherwise /{orgCode}/explore. */
+/**
+ * Where sign-in sends a signed-out visitor back to. Spec 01 §2 keeps the path only when it contains
+ * flows and otherwise sends to /{orgCode}/explore; we keep every requested page, its space included
+ * (a teacher opening /demo-school/assignment comes back to it, not to the personal explorer), and use
+ * the explorer only for the bare root. docs/design/accounts.md says why.
+ */
 export function loginPathFor(location: string, orgCode: string): string {
-  const next = location.includes('flows') ? location : `/${orgCode}/explore`;
+  const requested = location && location !== '/' ? location : '';
+  const next = requested || `/${orgCode}/explore`;
   return `/login?next=${encodeURIComponent(next)}`;
 }
 

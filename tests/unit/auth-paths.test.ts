@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginPathFor } from '../../src/app/Guard';
-import { keepQuery, nextFromSearch } from '../../src/features/auth/auth.paths';
+import { isLearnerAppPath, keepQuery, nextFromSearch } from '../../src/features/auth/auth.paths';
 
 describe('[AUTH] sign-in addresses', () => {
   it('strips the word editor from next and defaults to /', () => {
@@ -21,12 +21,25 @@ describe('[AUTH] sign-in addresses', () => {
     expect(keepQuery('/org-login', '')).toBe('/org-login');
   });
 
-  it('sends a visitor to /login with next = the path when it has flows, else the explorer', () => {
+  it('sends a visitor to /login with next = the page asked for, its space included', () => {
     expect(loginPathFor('/demo/projects/p/flows/f', 'demo')).toBe(
       `/login?next=${encodeURIComponent('/demo/projects/p/flows/f')}`,
     );
-    expect(loginPathFor('/demo/assignment', 'demo')).toBe(
-      `/login?next=${encodeURIComponent('/demo/explore')}`,
+    // Signed out, the remembered space is personal: the path's own space must win.
+    expect(loginPathFor('/demo-school/assignment', 'personal')).toBe(
+      `/login?next=${encodeURIComponent('/demo-school/assignment')}`,
+    );
+    expect(loginPathFor('/', 'demo')).toBe(`/login?next=${encodeURIComponent('/demo/explore')}`);
+  });
+
+  it('tells the learner app apart from editor paths', () => {
+    expect(isLearnerAppPath('/viewer/assignments/join-assignment/ABC')).toBe(true);
+    expect(isLearnerAppPath('/viewer')).toBe(true);
+    expect(isLearnerAppPath('/viewer?x=1')).toBe(true);
+    expect(isLearnerAppPath('/viewers/x')).toBe(false);
+    expect(isLearnerAppPath('/personal/explore')).toBe(false);
+    expect(nextFromSearch('?next=/viewer/assignments/join-assignment/ABC')).toBe(
+      '/viewer/assignments/join-assignment/ABC',
     );
   });
 });

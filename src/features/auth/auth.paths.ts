@@ -11,6 +11,19 @@ export function nextFromSearch(search: string): string {
   return path || '/';
 }
 
+/**
+ * The learner app lives beside the editor at /viewer (its own entry, not a route of the editor), so a
+ * `next` there — a join link, a flow a learner was asked to sign in for — is a page load of that path:
+ * the editor's router would prefix it with /editor and answer 404.
+ */
+export const isLearnerAppPath = (path: string): boolean => /^\/viewer(?=[/?#]|$)/.test(path);
+
+/** Goes to a `next` taken from nextFromSearch, replacing the sign-in page in the history. */
+export function goToNext(next: string, navigate: (to: string, options: { replace: boolean }) => void): void {
+  if (isLearnerAppPath(next)) window.location.replace(next);
+  else navigate(next, { replace: true });
+}
+
 /** The query string kept on the /signup and /org-login links. */
 export const keepQuery = (path: string, search: string) =>
   search ? `${path}${search.startsWith('?') ? '' : '?'}${search}` : path;

@@ -1,16 +1,17 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Link, Redirect, useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { ApiError } from '../../../shared/api/http';
 import { AuthErrorCode } from '../../../shared/contract/auth';
 import { Button } from '../../../ui/Button';
 import { toastError } from '../../../ui/surfaces';
-import { keepQuery, nextFromSearch, startOidc, takePostLoginPath } from '../auth.paths';
+import { goToNext, keepQuery, nextFromSearch, startOidc, takePostLoginPath } from '../auth.paths';
 import { auth, signIn } from '../auth.store';
 import { authErrorText } from '../error-text';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, FormError } from './EmailField';
+import { NextRedirect } from './NextRedirect';
 import { PasswordField } from './PasswordField';
 import { useAuthForm } from './useAuthForm';
 import { VerifyScreen } from './VerifyStep';
@@ -36,7 +37,7 @@ export default function LoginPage() {
     if (stored) navigate(`/login?next=${encodeURIComponent(stored)}`, { replace: true });
   }, [navigate]);
 
-  if (snap.status === 'signedIn') return <Redirect to={next} replace />;
+  if (snap.status === 'signedIn') return <NextRedirect to={next} />;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -46,14 +47,14 @@ export default function LoginPage() {
     }
     await run(async () => {
       await signIn(email.trim(), password);
-      navigate(next, { replace: true });
+      goToNext(next, navigate);
     });
   };
 
   const afterVerified = async () => {
     try {
       await signIn(email.trim(), password);
-      navigate(next, { replace: true });
+      goToNext(next, navigate);
     } catch {
       toastError(t('auth.manualSignInFailed'));
       setStep('credentials');

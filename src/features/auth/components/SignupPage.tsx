@@ -5,7 +5,7 @@ import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { Button } from '../../../ui/Button';
 import { toastError, toastSuccess } from '../../../ui/surfaces';
 import { authApi } from '../auth.api';
-import { keepQuery, nextFromSearch } from '../auth.paths';
+import { goToNext, keepQuery, nextFromSearch } from '../auth.paths';
 import { auth, signIn } from '../auth.store';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, FormError } from './EmailField';
@@ -37,7 +37,7 @@ export default function SignupPage() {
     try {
       await signIn(email.trim(), password);
       toastSuccess(t('auth.accountVerified'));
-      navigate(next, { replace: true });
+      goToNext(next, navigate);
     } catch {
       toastError(t('auth.autoSignInFailed'));
       navigate(keepQuery('/login', search), { replace: true });
