@@ -20,12 +20,17 @@ async function signIn(page: Page, url: (p: string) => string): Promise<string> {
   return token;
 }
 
-async function openNewFlow(page: Page, url: (p: string) => string, name: string): Promise<void> {
+async function openNewFlow(
+  page: Page,
+  url: (p: string) => string,
+  name: string,
+  graph: { nodes: unknown[]; edges: unknown[] } = { nodes: [], edges: [] },
+): Promise<void> {
   const token = await signIn(page, url);
   const res = await fetch(url('/api/flows'), {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name, nodes: [], edges: [] }),
+    body: JSON.stringify({ name, ...graph }),
   });
   expectEqual(res.status, 201, 'create a flow');
   const id = ((await res.json()) as { data: { _id: string } }).data._id;
@@ -122,7 +127,58 @@ async function expectTopBarLabelled(page: Page): Promise<void> {
   expectEqual(JSON.stringify(await overflowing(page, '.flow-topbar')), '[]', 'top bar within the screen');
 }
 
+/** The screen point halfway along the first drawn link. */
+async function linkMiddle(page: Page): Promise<Point> {
+  return page
+    .locator('.react-flow__edge-path')
+    .first()
+    .evaluate((path) => {
+      const p = path as SVGPathElement;
+      const at = p.getPointAtLength(p.getTotalLength() / 2);
+      const m = p.getScreenCTM();
+      if (!m) throw new Error('the link is not drawn');
+      return { x: Math.round(at.x * m.a + at.y * m.c + m.e), y: Math.round(at.x * m.b + at.y * m.d + m.f) };
+    });
+}
+
+const LINKED = {
+  nodes: [
+    { id: 's', type: 'beginNode', position: { x: 0, y: 0 }, data: { label: 'Start' } },
+    { id: 'd', type: 'displayNode', position: { x: 280, y: 180 }, data: { label: 'Show text' } },
+  ],
+  edges: [{ id: 'e1', source: 's', sourceHandle: 'out', target: 'd', targetHandle: 'in' }],
+};
+
 export default defineE2E([
+  test(
+    '[TOUCH] on a tablet with fingers only: tap a link and delete it, tap a block and delete it',
+    async ({ page, url, screenshot }) => {
+      await openNewFlow(page, url, 'Touch delete', LINKED);
+      await page.locator('.react-flow__edge').first().waitFor();
+      expectEqual(await page.locator('.react-flow__edge').count(), 1, 'one link drawn');
+
+      const middle = await linkMiddle(page);
+      await page.touchscreen.tap(middle.x, middle.y);
+      const linkDelete = page.getByTestId('link-delete');
+      await linkDelete.waitFor();
+      await screenshot('link-selected');
+      await linkDelete.tap();
+      await page.locator('.react-flow__edge').first().waitFor({ state: 'detached' });
+      expectEqual(await blocks(page), 2, 'deleting the link keeps both blocks');
+
+      await tapOn(page, '.react-flow__node-displayNode');
+      const blockDelete = page.getByTestId('node-delete');
+      await blockDelete.waitFor();
+      await blockDelete.tap();
+      await page.locator('.react-flow__node-displayNode').waitFor({ state: 'detached' });
+      expectEqual(await blocks(page), 1, 'the tapped block is gone');
+
+      // Both deletions are steps of the edit history: undo brings the block back.
+      await page.getByRole('button', { name: 'Undo' }).tap();
+      await page.locator('.react-flow__node-displayNode').waitFor();
+    },
+    { browser: { viewport: 'tablet', touch: true }, timeoutMs: 90_000 },
+  ),
   test(
     '[TOUCH] on a tablet: hold and drag a block downwards, drag by the grip, tap then tap the canvas',
     async ({ page, context, url, screenshot }) => {

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { handleSpec } from '../../../shared/domain/node-catalogue';
 import type { TCanvasEdge } from '../canvas.types';
 import { WarningIcon } from './icons';
+import { LinkDeleteButton } from './LinkDeleteButton';
 
 const BROKEN_STYLE = { stroke: '#dc2626', strokeWidth: 2, strokeDasharray: '8 6' };
 
@@ -64,9 +65,15 @@ const DRAWN = {
 } as const;
 
 function FlowEdgeView(props: EdgeProps<TCanvasEdge>) {
-  if (props.data?.broken) return <BrokenEdge {...props} />;
-  const Drawn = DRAWN[(props.type ?? 'default') as keyof typeof DRAWN] ?? BezierEdge;
-  return <Drawn {...props} />;
+  const Drawn = props.data?.broken
+    ? BrokenEdge
+    : (DRAWN[(props.type ?? 'default') as keyof typeof DRAWN] ?? BezierEdge);
+  return (
+    <>
+      <Drawn {...props} />
+      {props.selected && <LinkDeleteButton {...props} />}
+    </>
+  );
 }
 
 export const FlowEdge = memo(FlowEdgeView);

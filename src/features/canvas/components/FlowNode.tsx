@@ -5,6 +5,7 @@ import type { TCanvasNode } from '../canvas.types';
 import { handleRows } from '../node-layout';
 import { useReachableHandles } from '../store/link-drag';
 import { BoltIcon, PeopleIcon } from './icons';
+import { NodeDeleteToolbar } from './NodeDeleteToolbar';
 import { HANDLE_STYLE, nodeLook } from './node-look';
 import { type TNodeTexts, useNodeTexts } from './useNodeTexts';
 
@@ -103,6 +104,7 @@ function FlowNodeView({ id, type, data, selected }: NodeProps<TCanvasNode>) {
         {renamed ? name : texts.group(spec.group)}
         {forms > 0 && <span className="flow-node__chip">{forms}</span>}
       </div>
+      {selected && <NodeDeleteToolbar id={id} />}
     </div>
   );
 }

@@ -2,7 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { nodeSpec } from '../../../shared/domain/node-catalogue';
 import type { TGraphState } from '../canvas.types';
-import { editor, selectedCount, selectedNode, useGraphSelector } from '../store/canvas.store';
+import {
+  editor,
+  selectedCount,
+  selectedLinkCount,
+  selectedNode,
+  useGraphSelector,
+} from '../store/canvas.store';
 import { NodeFields } from './NodeFields';
 import { touchFirst } from './pointer';
 import { SelectionActions } from './SelectionActions';
@@ -34,6 +40,7 @@ export function NodePanel() {
   const { drawer } = useSnapshot(editor);
   const id = useGraphSelector(selectedId);
   const count = useGraphSelector(selectedCount);
+  const links = useGraphSelector(selectedLinkCount);
   const type = useNodePart(id, 'type');
   const data = useNodePart(id, 'data');
   const spec = type ? nodeSpec(type) : undefined;
@@ -45,10 +52,10 @@ export function NodePanel() {
       <h2 className="flow-side__title">
         {count > 1 ? t('canvas.panel.selected', { count }) : t('canvas.panel.title')}
       </h2>
-      <SelectionActions count={count} />
+      <SelectionActions count={count} links={links} />
       {id && spec && data ? (
         <NodeFields key={id} id={id} data={data} spec={spec} />
-      ) : count === 0 ? (
+      ) : count + links === 0 ? (
         <div className="flow-side__hint">
           <p>{t('canvas.panel.empty')}</p>
           {/* Folded on touch screens: keyboard help must not fill a tablet's panel. */}

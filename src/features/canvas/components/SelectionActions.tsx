@@ -5,7 +5,7 @@ import { copySelection, cutSelection, duplicateSelection, paste } from '../store
 import { deleteSelection } from '../store/edit.actions';
 
 /** Touch equivalents of the keyboard shortcuts: a tablet has no Ctrl key. */
-export function SelectionActions({ count }: { count: number }) {
+export function SelectionActions({ count, links = 0 }: { count: number; links?: number }) {
   const { t } = useTranslation();
   const pasteHere = () => {
     const r = paste();
@@ -34,7 +34,7 @@ export function SelectionActions({ count }: { count: number }) {
       <Button variant="secondary" size="sm" onClick={pasteHere}>
         {t('canvas.actions.paste')}
       </Button>
-      {count > 0 && (
+      {count + links > 0 && (
         <Button variant="danger" size="sm" onClick={deleteSelection}>
           {t('canvas.actions.delete')}
         </Button>

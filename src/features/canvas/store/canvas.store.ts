@@ -70,6 +70,10 @@ export function selectedNode(g: TGraphState): TCanvasNode | null {
 export const selectedCount = (g: TGraphState): number =>
   g.nodes.reduce((c, n) => c + (n.selected ? 1 : 0), 0);
 
+/** Selected links: a tapped link alone must still offer Delete (a tablet has no Delete key). */
+export const selectedLinkCount = (g: TGraphState): number =>
+  g.edges.reduce((c, e) => c + (e.selected ? 1 : 0), 0);
+
 export type TLoadStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'failed';
 export type TConflict = { current: TFlow; localOnly?: boolean };
 

@@ -88,6 +88,22 @@ export function deleteSelection(): boolean {
   return true;
 }
 
+/** Deletes one link (its own delete button, which a touch screen needs: it has no Delete key). */
+export function deleteLink(id: string): void {
+  const g = graph.get();
+  if (!g.edges.some((e) => e.id === id)) return;
+  graph.set({ edges: g.edges.filter((e) => e.id !== id) });
+  commit();
+}
+
+/** Deletes one block and its links (spec 01 §4), from its own delete button. */
+export function deleteNode(id: string): void {
+  const g = graph.get();
+  if (!g.nodes.some((n) => n.id === id)) return;
+  graph.set(removeNodes(g, [id]));
+  commit();
+}
+
 export function selectAll(): void {
   const g = graph.get();
   graph.set({
