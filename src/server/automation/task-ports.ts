@@ -23,7 +23,13 @@ export function keyPaidAi(
       const messages = req.messages;
       const model = modelOf(deps.ai, req.model, deps.env.AI_MODEL);
       const upTo = boundFor(model, messages, req.maxTokens);
-      const call = { model: req.model, messages, maxTokens: req.maxTokens, signal: run.signal };
+      const call = {
+        model: req.model,
+        messages,
+        maxTokens: req.maxTokens,
+        signal: run.signal,
+        task: { kind: 'flow-block' as const, purpose: req.purpose, expects: req.expects },
+      };
       if (upTo === 0n) {
         yield* deps.ai.stream(call) as AsyncIterable<AiChunk>;
         return;

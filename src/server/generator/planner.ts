@@ -1,6 +1,7 @@
 import type { TGenerationStage, TResearchedWidget } from '../../shared/contract/generator';
 import { nodeSpec } from '../../shared/domain/node-catalogue';
 import { OFFLINE_LABEL } from '../adapters/ai/offline';
+import { askedSteps } from './planner-steps';
 
 /**
  * The offline planner: with no AI model connected, the generator still builds a sensible flow from the
@@ -80,6 +81,7 @@ export function planFlow(prompt: string): TPlan {
     step('quiz');
     edges.push({ source: 'questions', sourceHandle: 'quiz', target: 'quiz', targetHandle: 'quiz' });
   }
+  const asked = askedSteps(prompt, topic);
   const rubric = `Full marks for a correct explanation of ${topic} in the learner's own words with a fitting example; part marks for a partly correct one.`;
   nodes.push(
     {
@@ -87,11 +89,12 @@ export function planFlow(prompt: string): TPlan {
       type: 'inputNode',
       data: { label: 'Explain it', question, placeholder: 'Type your answer' },
     },
+    ...asked.map((a) => ({ id: a.id, type: a.type, data: a.data })),
     { id: 'feedback', type: 'processNode', data: { label: 'AI feedback', question, rubric, maxScore: 10 } },
     { id: 'show-feedback', type: 'displayNode', data: { label: 'Your feedback' } },
     { id: 'journal', type: 'journalNode', data: { label: 'Journal', journalName: `${Topic} journal` } },
   );
-  for (const id of ['question', 'feedback', 'show-feedback', 'journal']) step(id);
+  for (const id of ['question', ...asked.map((a) => a.id), 'feedback', 'show-feedback', 'journal']) step(id);
   edges.push(
     { source: 'question', sourceHandle: 'text', target: 'feedback', targetHandle: 'response' },
     { source: 'feedback', sourceHandle: 'feedback', target: 'show-feedback', targetHandle: 'text' },
@@ -104,17 +107,24 @@ export function planFlow(prompt: string): TPlan {
       widgetDescription: `${nodeSpec(n.type)?.name ?? n.type}: ${String(n.data.label)}`,
       draftContents: String(n.data.text ?? n.data.question ?? n.data.topic ?? n.data.journalName ?? ''),
     }));
-  const asked = [quiz && 'a quiz', /feedback/i.test(prompt) && 'feedback'].filter(Boolean).join(' and ');
+  const named = [
+    quiz && 'a quiz',
+    ...asked.map((a) => a.kind),
+    /feedback/i.test(prompt) && 'feedback',
+  ].filter((k): k is string => !!k);
+  const askedFor =
+    named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : (named[0] ?? '');
   const steps = [
-    `1. Introduction to ${topic} (${share(20)} min): read a short text.`,
-    ...(quiz ? [`2. Quiz (${share(30)} min): three questions written by AI on ${topic}.`] : []),
-    `${quiz ? 3 : 2}. Explain it (${share(30)} min): the learner explains ${topic} in their own words.`,
-    `${quiz ? 4 : 3}. Feedback and journal (${share(20)} min): AI marks the answer out of 10, and the answer is kept in the learner's journal.`,
-  ];
+    `Introduction to ${topic} (${share(20)} min): read a short text.`,
+    ...(quiz ? [`Quiz (${share(30)} min): three questions written by AI on ${topic}.`] : []),
+    `Explain it (${share(30)} min): the learner explains ${topic} in their own words.`,
+    ...asked.map((a) => a.says),
+    `Feedback and journal (${share(20)} min): AI marks the answer out of 10, and the answer is kept in the learner's journal.`,
+  ].map((s, i) => `${i + 1}. ${s}`);
   const texts: Record<TGenerationStage, string> = {
     standards_extraction: [
       `[${OFFLINE_LABEL}] No AI model is connected to this server, so a built-in planner designs this flow from your words.`,
-      `Topic: ${topic}. Length: about ${minutes} minutes.${asked ? ` Asked for: ${asked}.` : ''}`,
+      `Topic: ${topic}. Length: about ${minutes} minutes.${askedFor ? ` Asked for: ${askedFor}.` : ''}`,
       'Learning goals:',
       `- Describe ${topic} accurately.`,
       `- Explain ${topic} in your own words with an example.`,

@@ -90,6 +90,7 @@ export function createPlayerAi(deps: AppDeps) {
             messages,
             maxTokens: req.maxTokens,
             signal,
+            task: { kind: 'flow-block', purpose: req.purpose, expects: req.expects },
           })) {
             if (chunk.type === 'text') {
               answer.text += chunk.text;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_LABEL } from '../../../src/server/adapters/ai/offline';
+import { createOfflineProvider, OFFLINE_LABEL } from '../../../src/server/adapters/ai/offline';
 import { minutesOf, planFlow, topicOf } from '../../../src/server/generator/planner';
 import { repairFlow } from '../../../src/server/generator/repair';
 import { ZCreateFlowRequest } from '../../../src/shared/contract/flows';
 import { validateGraph } from '../../../src/shared/domain/link-rules';
-import { jsonInputProvider, runHeadless } from '../../../src/shared/domain/runtime';
+import { jsonInputProvider, resumeRun, runHeadless, startRun } from '../../../src/shared/domain/runtime';
 import { setup } from '../runtime/harness';
 import { expectNoOverlap } from './overlap';
 
@@ -84,5 +84,46 @@ describe('[GENERATOR] the offline planner', () => {
     );
     expect(run.shown[0]).toMatchObject({ kind: 'markdown' });
     expect(JSON.stringify(run.shown[0])).toContain('Photosynthesis');
+  });
+
+  it('honours the learner steps a prompt names (a photo, a voice recording, a survey), each a block the player runs', async () => {
+    const prompt = 'a lesson on leaves with a photo step, a voice recording and a short survey';
+    const plan = planFlow(prompt);
+    expect(plan.texts.standards_extraction).toContain('Asked for: a photo, a voice recording and a survey.');
+    const r = repairFlow(plan.flow);
+    if (!r.ok) throw new Error(r.reason);
+    expect(r.notes).toEqual([]);
+    expect(validateGraph(r.flow).ok).toBe(true);
+    const types = r.flow.nodes.map((n) => n.type);
+    expect(types).toEqual(expect.arrayContaining(['imageInputNode', 'voiceInputNode', 'formNode']));
+    expect(types).not.toContain('videoInputNode');
+    // In the walk, after the learner's own explanation and before the feedback.
+    const order = (t: string) => types.indexOf(t);
+    expect(order('inputNode')).toBeLessThan(order('imageInputNode'));
+    expect(order('formNode')).toBeLessThan(order('processNode'));
+    expect(planFlow('a lesson on leaves').flow.nodes.map((n) => n.type)).not.toContain('imageInputNode');
+  });
+
+  it('with the offline provider, the generated quiz appears to the learner (the offline demo writes a quiz, not prose)', async () => {
+    const r = repairFlow(planFlow(PROMPT).flow);
+    if (!r.ok) throw new Error(r.reason);
+    const offline = createOfflineProvider();
+    const { options } = setup();
+    // The runtime's AI port straight onto the offline provider, as the player's route and tasks call it.
+    options.ports.ai = {
+      stream: (req) =>
+        offline.stream({
+          messages: req.messages,
+          task: { kind: 'flow-block', purpose: req.purpose, expects: req.expects },
+        }),
+    };
+    const first = await startRun({ id: 'f1', ...r.flow }, options);
+    const afterIntro = await resumeRun({ id: 'f1', ...r.flow }, first.state, { kind: 'continue' }, options);
+    expect(afterIntro.waiting?.request.kind).toBe('quiz');
+    const quiz = afterIntro.waiting?.request;
+    if (quiz?.kind !== 'quiz') throw new Error('no quiz');
+    expect(quiz.title).toContain(OFFLINE_LABEL);
+    expect(quiz.questions).toHaveLength(3);
+    expect(quiz.questions[0].options).toContain('photosynthesis');
   });
 });

@@ -10,7 +10,10 @@ import '../generator.css';
 
 /** /{orgCode}/ai-flow-generator (spec 03 §2): a prompt becomes a flow in a new collection, opened on the canvas. */
 export default function GeneratorPage() {
-  const { t } = useTranslation('generator');
+  const { t, i18n } = useTranslation('generator');
+  // Spec 03 §9: the generated names carry the local date, written as the person's language writes it.
+  const run = (prompt: string) =>
+    generate(prompt, { localDate: new Date().toLocaleDateString(i18n.language) });
   const snap = useSnapshot(generator);
   const [, navigate] = useLocation();
   const [draft, setDraft] = useState('');
@@ -25,7 +28,7 @@ export default function GeneratorPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!draft.trim() || busy) return;
-    void generate(draft);
+    void run(draft);
     setDraft('');
   };
   const waiting = snap.view === 'generating' && !snap.messages.some((m) => m.status);
@@ -68,7 +71,7 @@ export default function GeneratorPage() {
               <span className="gen-ended__reason"> {snap.reason}</span>
             )}
           </p>
-          <Button variant="secondary" size="sm" needsConnection onClick={() => void generate(snap.prompt)}>
+          <Button variant="secondary" size="sm" needsConnection onClick={() => void run(snap.prompt)}>
             {t('retry')}
           </Button>
         </div>

@@ -40,12 +40,15 @@ export interface AiFlowSummary {
  * What the request is for, beside its messages. A real model reads the messages; the offline
  * provider cannot understand free text, so it builds its useful answer from this instead.
  */
-export type AiTask = {
-  kind: 'name-description';
-  flows: AiFlowSummary[];
-  /** What the flows make up: a tool (default) or an assignment. */
-  subject?: 'tool' | 'assignment';
-};
+export type AiTask =
+  | {
+      kind: 'name-description';
+      flows: AiFlowSummary[];
+      /** What the flows make up: a tool (default) or an assignment. */
+      subject?: 'tool' | 'assignment';
+    }
+  /** A flow block's call (the runtime's TAiRequest purpose): a block that parses JSON needs JSON. */
+  | { kind: 'flow-block'; purpose: string; expects: 'text' | 'json' };
 
 export interface AiRequest {
   /** The provider's default model when absent. */

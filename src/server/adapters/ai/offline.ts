@@ -1,7 +1,10 @@
 import { type AiChunk, type AiProvider, type AiRequest, abortError, textOf } from './ai';
+import { OFFLINE_LABEL } from './offline-label';
 import { offlineToolDescription, offlineToolName } from './offline-naming';
+import { offlineQuiz } from './offline-runtime';
 
-export const OFFLINE_LABEL = 'Offline demo — no AI model';
+export { OFFLINE_LABEL };
+
 const ECHO_MAX = 200;
 
 /**
@@ -33,6 +36,10 @@ function answer(req: AiRequest): string {
     });
   }
   const last = [...req.messages].reverse().find((m) => m.role === 'user');
+  if (req.task?.kind === 'flow-block' && req.task.purpose === 'questions') {
+    const system = req.messages.find((m) => m.role === 'system');
+    return offlineQuiz(textOf(system?.content ?? ''), textOf(last?.content ?? ''));
+  }
   const said = textOf(last?.content ?? '')
     .replace(/\s+/g, ' ')
     .trim();

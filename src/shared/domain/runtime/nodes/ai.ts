@@ -129,7 +129,9 @@ const generateQuestionViaAiNode: TNodeExecutor = {
       options: q.options,
       answer: q.correct,
     }));
-    return next({ quiz: { type: 'json', json: { title: topic.slice(0, 200), questions } } });
+    // The model's own title when it gives one (the offline demo names itself there), else the topic.
+    const title = (quiz.title.trim() || topic).slice(0, 200);
+    return next({ quiz: { type: 'json', json: { title, questions } } });
   },
 };
 
