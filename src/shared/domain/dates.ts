@@ -1,4 +1,7 @@
 import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+
+dayjs.extend(localizedFormat);
 
 type TDateInput = string | number | Date | null | undefined;
 
@@ -8,14 +11,22 @@ function toDayjs(v: TDateInput): dayjs.Dayjs | undefined {
   return d.isValid() ? d : undefined;
 }
 
-/** '5 Mar 2026 3:07 PM' in local time; '' when missing or invalid. */
+/**
+ * Spec 01 §5's patterns suit languages that write day, month and year in that order with month
+ * names; Chinese writes year, month, day with 年月日, so its dates take dayjs's own locale formats
+ * ('28 11月 2026' would read as nonsense).
+ */
+const OWN_ORDER = new Set(['zh-cn']);
+const pattern = (spec: string, localised: string) => (OWN_ORDER.has(dayjs.locale()) ? localised : spec);
+
+/** '5 Mar 2026 3:07 PM' in local time ('2026年3月5日下午3点07分' in Chinese); '' when missing or invalid. */
 export function formatDateTime(v: TDateInput): string {
-  return toDayjs(v)?.format('D MMM YYYY h:mm A') ?? '';
+  return toDayjs(v)?.format(pattern('D MMM YYYY h:mm A', 'LLL')) ?? '';
 }
 
-/** '05 Mar 2026' in local time; '' when missing or invalid. */
+/** '05 Mar 2026' in local time ('2026年3月5日' in Chinese); '' when missing or invalid. */
 export function formatDateShort(v: TDateInput): string {
-  return toDayjs(v)?.format('DD MMM YYYY') ?? '';
+  return toDayjs(v)?.format(pattern('DD MMM YYYY', 'LL')) ?? '';
 }
 
 export type TRelativeUnit = 'second' | 'minute' | 'hour' | 'day' | 'month' | 'year';
