@@ -91,8 +91,13 @@ const ZEnv = z.object({
 
 export type TEnv = z.infer<typeof ZEnv>;
 
+/** Every setting the server reads (the README's environment table, compose.yaml). */
+export const ENV_KEYS: readonly string[] = Object.keys(ZEnv.shape);
+
 export function readEnv(source: Record<string, string | undefined> = process.env): TEnv {
-  const parsed = ZEnv.safeParse(source);
+  // An empty value means unset: compose files and .env templates write `AI_BASE_URL=` for "none".
+  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = ZEnv.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
