@@ -17,6 +17,7 @@ import { closeOnUnreadBody } from './http/connection';
 import type { AppDeps, AppEnv } from './http/context';
 import { errorResponse } from './http/errors';
 import { healthRoutes } from './http/health';
+import { createMetrics, metricsRoutes } from './http/metrics';
 import { requestLog } from './http/request-log';
 import { limitBody, securityHeaders } from './http/security';
 import { mountClient } from './http/static-client';
@@ -34,6 +35,8 @@ import { toolsRoutes } from './tools/tools.routes';
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(deps.logger));
+  const metrics = createMetrics(deps);
+  app.use('*', metrics.middleware);
   app.use('*', closeOnUnreadBody());
   const secure = securityHeaders();
   // /xapi/ answers content on other origins (CORS, its own Cross-Origin-Resource-Policy).
@@ -78,6 +81,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', api);
   // The learning record store's xAPI endpoint: its own body limit, CORS and version headers.
   app.route('/xapi', xapiRoutes(deps, storage));
+  app.route('/', metricsRoutes(deps, metrics));
   app.all('/api/*', (c) =>
     c.json({ message: `No route ${c.req.method} ${c.req.path}`, errorCode: ErrorCode.NOT_FOUND }, 404),
   );

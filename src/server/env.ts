@@ -81,6 +81,8 @@ const ZEnv = z.object({
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /** Bearer token for GET /metrics; without it /metrics answers only requests from this machine. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Seed the demo account and demo content at start when the database has none. */
   SEED_DEMO: z

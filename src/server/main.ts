@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { readEnv } from './env';
+import { lifecycle } from './http/health';
 import { CLIENT_DIR } from './paths';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -22,6 +23,7 @@ export async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    lifecycle.draining = true;
     deps.logger.info('shutting down', { signal });
     const force = setTimeout(() => {
       deps.logger.warn('requests still open after grace period; closing anyway');

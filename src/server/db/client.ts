@@ -18,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'pg';
+  /** PostgreSQL's connection pool, for the /metrics gauges (PGlite is one connection in-process). */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   /** Deletes every row of every table (tests only: one database per test file). */
   truncateAll(): Promise<void>;
   close(): Promise<void>;
@@ -39,7 +41,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     onPg.add(db);
-    return { db, kind: 'pg', truncateAll: () => truncateAll(db), close: () => pool.end() };
+    return { db, kind: 'pg', pool, truncateAll: () => truncateAll(db), close: () => pool.end() };
   }
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
