@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TLineChartPoint, TTopActivity } from '../../../shared/contract/reports-routes';
 import { countAxis } from '../count-axis';
 import { verbColour } from '../dashboard-rows';
+import { useVerbLabel } from '../verb-label';
 
 /**
  * The dashboard's charts: ApexCharts, in this chunk only (loaded with React.lazy by the dashboard),
@@ -20,7 +21,14 @@ export default function DashboardCharts({
   /** Counts as the dashboard writes them (grouped in the reader's language). */
   format: (v: number) => string;
 }) {
-  const { t } = useTranslation('reports');
+  const { t, i18n } = useTranslation('reports');
+  const verbLabel = useVerbLabel();
+  // The axis's days as the reader's language writes them ('28 Nov', '11月28日', '28 พ.ย.').
+  const day = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const dayLabel = (date: string) => {
+    const d = new Date(date);
+    return Number.isNaN(d.getTime()) ? date : day.format(d);
+  };
   const five = verbs.slice(0, 5);
   return (
     <div className="dashboard-charts">
@@ -37,7 +45,7 @@ export default function DashboardCharts({
           series={[{ name: t('dashboard.totalStatements'), data: five.map((v) => v.count) }]}
           options={{
             chart: { toolbar: { show: false }, animations: { enabled: false } },
-            xaxis: { categories: five.map((v) => v.name) },
+            xaxis: { categories: five.map((v) => verbLabel(v.name)) },
             yaxis: countAxis(
               five.map((v) => v.count),
               format,
@@ -56,7 +64,7 @@ export default function DashboardCharts({
           series={[{ name: t('dashboard.interactions'), data: graph.map((p) => p.interactions) }]}
           options={{
             chart: { toolbar: { show: false }, animations: { enabled: false } },
-            xaxis: { categories: graph.map((p) => p.date) },
+            xaxis: { categories: graph.map((p) => dayLabel(p.date)) },
             yaxis: countAxis(
               graph.map((p) => p.interactions),
               format,

@@ -7,6 +7,7 @@ import { forgetSavedCopy, savedCopies } from '../../../ui/saved-copies';
 import { toRows } from '../dashboard-rows';
 import { reportPath, reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
+import { useVerbLabel } from '../verb-label';
 import { CsvExportDialog } from './CsvExportDialog';
 import { SavedCopyNote } from './common';
 import { ReportBody } from './ReportBody';
@@ -54,6 +55,7 @@ export function useLive(on: boolean, refresh: () => void, periodMs = LIVE_REFRES
 /** Dashboard tab: the LRS Assignment Dashboard (spec 02 §2, §4). */
 export default function DashboardTab({ assignment }: DetailTabProps) {
   const { t, i18n } = useTranslation('reports');
+  const verbLabel = useVerbLabel();
   // Counts grouped as the language writes them (1,010 · 1.010), as in the interpolated texts.
   const grouped = new Intl.NumberFormat(i18n.language);
   const n = (v: number) => grouped.format(v);
@@ -143,7 +145,7 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
                 </div>
                 <div className="kpi">
                   <span>{t('dashboard.topVerb')}</span>
-                  <strong>{verbs[0]?.name ?? '-'}</strong>
+                  <strong>{verbs[0] ? verbLabel(verbs[0].name) : '-'}</strong>
                 </div>
                 <div className="kpi">
                   <span>{t('dashboard.sessionCompletion')}</span>
@@ -170,7 +172,7 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
                     aria-selected={verb === v.id}
                     onClick={() => setVerb(v.id)}
                   >
-                    {v.name} ({n(v.count)})
+                    {verbLabel(v.name)} ({n(v.count)})
                   </button>
                 ))}
                 {verbs.length > 5 && (
@@ -182,7 +184,7 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
                     <option value="">{t('dashboard.moreVerbs')}</option>
                     {verbs.slice(5).map((v) => (
                       <option key={v.id} value={v.id}>
-                        {v.name} ({n(v.count)})
+                        {verbLabel(v.name)} ({n(v.count)})
                       </option>
                     ))}
                   </select>
@@ -190,7 +192,7 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
               </div>
               <h3 data-testid="statements-title">
                 {t('dashboard.statements', {
-                  verb: selected?.name ?? t('dashboard.allVerbs'),
+                  verb: selected ? verbLabel(selected.name) : t('dashboard.allVerbs'),
                   count: selected?.count ?? d.totalStatements,
                 })}
               </h3>

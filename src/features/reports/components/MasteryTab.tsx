@@ -3,6 +3,7 @@ import type { TReportObject } from '../../../shared/contract/reports-routes';
 import { CSV_FILES, masteryCsv } from '../report-csv';
 import { reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
+import { useVerbLabel } from '../verb-label';
 import { useReport } from './common';
 import { PeopleTable, peopleOf, personKey } from './PeopleTable';
 import { ReportSection } from './ReportSection';
@@ -11,6 +12,7 @@ import { columnsOf } from './SubmissionReportTab';
 /** The mastery table: four columns per object and verb, as report_info.csv has them. */
 export function MasteryTable({ objects }: { objects: TReportObject[] }) {
   const { t } = useTranslation('reports');
+  const verbLabel = useVerbLabel();
   const columns = columnsOf(objects);
   return (
     <PeopleTable
@@ -18,7 +20,7 @@ export function MasteryTable({ objects }: { objects: TReportObject[] }) {
       people={peopleOf(columns.map((c) => c.users))}
       head={columns.map((c) => (
         <th key={c.key} colSpan={4}>
-          {c.object} · {c.verb}
+          {c.object} · {verbLabel(c.verb)}
         </th>
       ))}
       subHead={columns.flatMap((c) => [

@@ -9,6 +9,7 @@ import { capCount } from '../../../shared/domain/report-rules';
 import { agoText } from '../dashboard-rows';
 import { reportPath, reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
+import { useVerbLabel } from '../verb-label';
 import { useLoad } from './common';
 import { ReportSection } from './ReportSection';
 
@@ -17,6 +18,7 @@ const FIRST = 3;
 /** One collapsible flow row: icon, name, count (999+), cost; expanded, its records (3, then View All). */
 export function ActivityRow({ item, now }: { item: TLatestActivity; now?: Date }) {
   const { t, i18n } = useTranslation('reports');
+  const verbLabel = useVerbLabel();
   const [open, setOpen] = useState(false);
   const [all, setAll] = useState(false);
   const records = all ? item.records : item.records.slice(0, FIRST);
@@ -50,7 +52,7 @@ export function ActivityRow({ item, now }: { item: TLatestActivity; now?: Date }
             <ul>
               {records.map((r) => (
                 <li key={`${r.timestamp}${r.actor}${r.verb}${r.object}`} className="activity-record">
-                  <strong>{r.actor}</strong> {r.verb} <em>{r.object}</em>{' '}
+                  <strong>{r.actor}</strong> {verbLabel(r.verb)} <em>{r.object}</em>{' '}
                   <span className="report-muted">{agoText(r.timestamp, i18n.language, now)}</span>
                 </li>
               ))}

@@ -13,6 +13,7 @@ import {
   sortRows,
   verbColour,
 } from '../dashboard-rows';
+import { useVerbLabel } from '../verb-label';
 import { Initials } from './common';
 
 const ROW_HEIGHT = 44;
@@ -67,6 +68,7 @@ function DetailsDialog({ row, onClose }: { row: StatementRow; onClose: () => voi
  */
 export function StatementsTable({ rows, now }: { rows: StatementRow[]; now?: Date }) {
   const { t, i18n } = useTranslation('reports');
+  const verbLabel = useVerbLabel();
   const [text, setText] = useState('');
   const [latestOnly, setLatestOnly] = useState(false);
   const [sort, setSort] = useState<{ column: SortColumn; dir: 'asc' | 'desc' }>({
@@ -139,7 +141,7 @@ export function StatementsTable({ rows, now }: { rows: StatementRow[]; now?: Dat
                 </td>
                 <td>
                   <span className="verb-chip" style={{ background: verbColour(r.verb) }}>
-                    {r.verb}
+                    {verbLabel(r.verb)}
                   </span>
                 </td>
                 <td>{r.score}</td>

@@ -9,6 +9,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { CSV_FILES, masteryCsv } from '../report-csv';
 import { reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
+import { useVerbLabel } from '../verb-label';
 import { useReport } from './common';
 import { PeopleTable, peopleOf, personKey } from './PeopleTable';
 import { ReportSection } from './ReportSection';
@@ -60,6 +61,7 @@ function Cell({ user, onOpen }: { user?: TReportUser; onOpen: (u: TReportUser) =
 
 export function XapiTable({ objects }: { objects: TReportObject[] }) {
   const { t } = useTranslation('reports');
+  const verbLabel = useVerbLabel();
   const [open, setOpen] = useState<TReportUser | null>(null);
   const columns = columnsOf(objects);
   return (
@@ -69,7 +71,7 @@ export function XapiTable({ objects }: { objects: TReportObject[] }) {
       head={columns.map((c) => (
         <th key={c.key}>
           <div>{c.object}</div>
-          <div className="report-muted">{c.verb}</div>
+          <div className="report-muted">{verbLabel(c.verb)}</div>
           <div className="report-done">{t('submission.done', { count: c.done, total: c.total })}</div>
         </th>
       ))}
