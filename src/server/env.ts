@@ -65,9 +65,12 @@ const ZEnv = z.object({
         ctx.addIssue({ code: 'custom', message: (err as Error).message });
       }
     }),
-  /** Failed sign-ins of one account (from any address) before its sign-ins are slowed. */
+  /** Failed sign-ins of one account (from any address) before the addresses that failed on it are paced. */
   AUTH_SLOW_AFTER_FAILURES: z.coerce.number().int().positive().default(10),
-  /** Once slowed, an account takes one sign-in attempt per this many seconds (never a lock-out). */
+  /**
+   * Once paced, an address that failed on the account takes one attempt per this many seconds; an
+   * address that has not failed is never paced (nobody can keep the owner out).
+   */
   AUTH_SLOW_INTERVAL_SECONDS: z.coerce.number().int().positive().default(30),
   /** Verification and reset codes mailed per e-mail address per hour. */
   AUTH_CODES_PER_HOUR: z.coerce.number().int().positive().default(5),
