@@ -47,7 +47,7 @@ const ZEnv = z.object({
     .default(64 * 1024 * 1024),
   /**
    * Per 15-minute window: failed sign-ins per account from one address / per address; code requests
-   * per e-mail / per address.
+   * per e-mail / per address. PER_IP also sets the join-code tries per user (join-code-limits.ts).
    */
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
