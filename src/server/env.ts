@@ -47,7 +47,7 @@ const ZEnv = z.object({
     .default(64 * 1024 * 1024),
   /**
    * Per 15-minute window: failed sign-ins per account from one address / per address; code requests
-   * per e-mail / per address.
+   * per e-mail / per address. PER_IP also sets the join-code tries per user (join-code-limits.ts).
    */
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
@@ -65,9 +65,12 @@ const ZEnv = z.object({
         ctx.addIssue({ code: 'custom', message: (err as Error).message });
       }
     }),
-  /** Failed sign-ins of one account (from any address) before its sign-ins are slowed. */
+  /** Failed sign-ins of one account (from any address) before the addresses that failed on it are paced. */
   AUTH_SLOW_AFTER_FAILURES: z.coerce.number().int().positive().default(10),
-  /** Once slowed, an account takes one sign-in attempt per this many seconds (never a lock-out). */
+  /**
+   * Once paced, an address that failed on the account takes one attempt per this many seconds; an
+   * address that has not failed is never paced (nobody can keep the owner out).
+   */
   AUTH_SLOW_INTERVAL_SECONDS: z.coerce.number().int().positive().default(30),
   /** Verification and reset codes mailed per e-mail address per hour. */
   AUTH_CODES_PER_HOUR: z.coerce.number().int().positive().default(5),

@@ -51,7 +51,7 @@ export async function createVerifiedUser(
   const signup = await t.call('POST', '/api/auth/signup', { body: { email, password } });
   expect(signup.status).toBe(201);
   const verify = await t.call('POST', '/api/auth/verify', {
-    body: { email, code: await lastCode(t, email) },
+    body: { email, code: await lastCode(t, email), password },
   });
   expect(verify.status).toBe(200);
 }

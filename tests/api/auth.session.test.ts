@@ -199,8 +199,11 @@ describe('[AUTH] password reset', () => {
       );
     }
     expect(
-      (await t.call('POST', '/api/auth/verify', { body: { email: 'kai@example.org', code: signupCode } }))
-        .status,
+      (
+        await t.call('POST', '/api/auth/verify', {
+          body: { email: 'kai@example.org', code: signupCode, password: 'first password' },
+        })
+      ).status,
     ).toBe(200);
   });
 });

@@ -58,7 +58,9 @@ describe('[AUTH] e-mail through SMTP', () => {
     const code = /is (\d{6})\./.exec(mail?.raw ?? '')?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
 
-    const verify = await t.call('POST', '/api/auth/verify', { body: { email, code } });
+    const verify = await t.call('POST', '/api/auth/verify', {
+      body: { email, code, password: 'smtp password 1' },
+    });
     expect(verify).toMatchObject({ status: 200, body: { message: 'Account verified' } });
     await signIn(t, email, 'smtp password 1');
 

@@ -55,6 +55,18 @@ function postMultipart(body: unknown, parts: Array<{ data: Uint8Array; hash?: st
 }
 
 describe('[LRS] attachments', () => {
+  it('refuses an attachment whose declared length is not its bytes (issue 35, item 8)', async () => {
+    const data = enc('Certificate of completion');
+    const s = statement({ id: uuid(), attachments: [attachment(data, { length: data.length + 1 })] });
+    const res = await postMultipart(s, [{ data }]);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      `statement.attachments[0].length: declares ${data.length + 1} bytes, its part has ${data.length}`,
+    );
+    const ok = statement({ id: uuid(), attachments: [attachment(data)] });
+    expect((await postMultipart(ok, [{ data }])).status).toBe(200);
+  });
+
   it('stores the bytes of a multipart/mixed request and answers them with attachments=true', async () => {
     const data = enc('Certificate of completion ✓');
     const s = statement({ id: uuid(), attachments: [attachment(data)] });

@@ -34,7 +34,7 @@ async function newLearner(server: E2EServer, url: Url, email: string): Promise<s
   const since = Date.now();
   expectEqual((await post('signup', { email, password })).status, 201, 'sign-up');
   const code = await server.waitForMailCode(email, 15_000, since);
-  expectEqual((await post('verify', { email, code })).status, 200, 'verification');
+  expectEqual((await post('verify', { email, code, password })).status, 200, 'verification');
   const login = (await (await post('login', { email, password })).json()) as { accessToken: string };
   return login.accessToken;
 }

@@ -39,7 +39,7 @@ async function newTeacher(server: E2EServer, email: string): Promise<void> {
   const since = Date.now();
   await api(server, 'auth/signup', { email, password: PASSWORD });
   const code = await server.waitForMailCode(email, 15_000, since);
-  await api(server, 'auth/verify', { email, code });
+  await api(server, 'auth/verify', { email, code, password: PASSWORD });
   const { accessToken } = (await api(server, 'auth/login', { email, password: PASSWORD })) as {
     accessToken: string;
   };

@@ -73,7 +73,7 @@ async function newLearner(server: E2EServer, url: Url, email: string, password: 
   const since = Date.now();
   expectEqual((await post('signup', { email, password })).status, 201, 'sign-up');
   const code = await server.waitForMailCode(email, 15_000, since);
-  expectEqual((await post('verify', { email, code })).status, 200, 'verification');
+  expectEqual((await post('verify', { email, code, password })).status, 200, 'verification');
 }
 
 /** The teacher's (demo account's) flow of NODES (or `graph`) and an assignment of it paid by the owner. */

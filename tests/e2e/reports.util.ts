@@ -123,7 +123,8 @@ export async function learnerWritesJournals(
   };
   const since = Date.now();
   await call('auth/signup', 'POST', { email, password: PASSWORD });
-  await call('auth/verify', 'POST', { email, code: await server.waitForMailCode(email, 15_000, since) });
+  const code = await server.waitForMailCode(email, 15_000, since);
+  await call('auth/verify', 'POST', { email, code, password: PASSWORD });
   const { accessToken } = (await call('auth/login', 'POST', { email, password: PASSWORD })) as {
     accessToken: string;
   };

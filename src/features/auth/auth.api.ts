@@ -18,8 +18,13 @@ export const authApi = {
   me: () => api.get('auth/me', { schema: ZMeResponse, quiet: true }),
   signup: (body: TSignupRequest) =>
     api.post('auth/signup', body, { schema: ZMessageResponse, anonymous: true, quiet: true }),
-  verify: (email: string, code: string) =>
-    api.post('auth/verify', { email, code }, { schema: ZMessageResponse, anonymous: true, quiet: true }),
+  /** The password is the one the person typed (sign-up or sign-in form): verification sets it. */
+  verify: (email: string, code: string, password: string) =>
+    api.post(
+      'auth/verify',
+      { email, code, password },
+      { schema: ZMessageResponse, anonymous: true, quiet: true },
+    ),
   resendCode: (email: string, purpose: 'signup' | 'reset') =>
     api.post(
       'auth/resend-code',

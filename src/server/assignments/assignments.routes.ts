@@ -25,18 +25,22 @@ import { createToolNamingService } from '../tools/tool-naming.service';
 import { createToolsService } from '../tools/tools.service';
 import { callerOf } from './access';
 import { createAssignmentsService } from './assignments.service';
+import { joinCodeLimits } from './join-code-limits';
 import { createLinksService } from './links.service';
 import { createPeopleService } from './people.service';
 
 /**
  * /api/assignment/* (spec 02 §7). Every route needs a signed-in user in the space of the orgId header.
  * Managing routes: the owner, a co-owner or an admin of the assignment's organisation (403 for anyone
- * else in the space, 404 from another space). check-code, generate and join: any signed-in user.
+ * else in the space, 404 from another space). check-code: a member of the space (who may create
+ * assignments there); generate and join: any signed-in user. check-code and join are limited per user
+ * and per address (join-code-limits.ts), so join codes cannot be guessed.
  */
 export function assignmentsRoutes(deps: AppDeps) {
   const assignments = createAssignmentsService(deps);
   const people = createPeopleService(deps);
   const links = createLinksService(deps);
+  const codeLimits = joinCodeLimits(deps);
   const naming = createToolNamingService(deps, createToolsService(deps));
   const auth = requireAuth(deps);
   const scope = orgScope(deps);
@@ -56,10 +60,12 @@ export function assignmentsRoutes(deps: AppDeps) {
         const data = await assignments.create(callerOf(c), body);
         return c.json({ data, message: 'Assignment created successfully.' }, 201);
       })
-      // any signed-in user: codes are unique across all spaces
-      .get('/assignment/check-code/:code', auth, async (c) =>
-        c.json(await assignments.checkCode(params(c, ZCodeParam).code)),
-      )
+      // member of the space (those who may create assignments); codes are unique across all spaces
+      .get('/assignment/check-code/:code', auth, scope, async (c) => {
+        const { code } = params(c, ZCodeParam);
+        await codeLimits.check(c);
+        return c.json(await assignments.checkCode(code));
+      })
       // member of the space; every flow must be one the caller may use there
       .post('/assignment/generate-name-description', auth, scope, async (c) => {
         const body = await jsonBody(c, ZGenerateAssignmentNameRequest);
@@ -76,7 +82,10 @@ export function assignmentsRoutes(deps: AppDeps) {
       // any signed-in user with the code
       .post('/assignment/join', auth, async (c) => {
         const body = await jsonBody(c, ZJoinRequest);
-        return c.json(await people.join({ userId: c.get('auth').userId }, body.code));
+        const joined = await codeLimits.join(c, () =>
+          people.join({ userId: c.get('auth').userId }, body.code),
+        );
+        return c.json(joined);
       })
       // manager of the link's assignment
       .get('/assignment/access-link/:code', auth, scope, async (c) =>

@@ -65,22 +65,18 @@ export async function replaceCode(
 }
 
 /**
- * Adds a sign-up code bound to the password of the sign-up that asked for it. Earlier open sign-up
- * codes of other passwords keep working (each for its own password), so a second sign-up cannot
- * replace the first one's code or password. Earlier codes of the same password (a resend) stop
- * working; used and expired codes of the address are dropped here.
+ * Adds a sign-up code. Earlier open sign-up codes keep working, so another sign-up of the address
+ * (or a stranger's resend) cannot take the owner's code away; a code carries no password (the
+ * verifier types it). Used and expired codes of the address are dropped here.
  */
 export async function addSignupCode(
   db: Db,
-  code: { email: string; codeHash: string; expiresAt: Date; passwordHash: string | null },
+  code: { email: string; codeHash: string; expiresAt: Date },
 ): Promise<void> {
   const now = new Date();
   const mine = and(eq(emailCodes.email, code.email), eq(emailCodes.purpose, 'signup'));
   await db.transaction(async (tx) => {
-    const samePassword = code.passwordHash
-      ? eq(emailCodes.passwordHash, code.passwordHash)
-      : isNull(emailCodes.passwordHash);
-    const stale = or(lt(emailCodes.expiresAt, now), isNotNull(emailCodes.consumedAt), samePassword);
+    const stale = or(lt(emailCodes.expiresAt, now), isNotNull(emailCodes.consumedAt));
     await tx.delete(emailCodes).where(and(mine, stale));
     await tx
       .insert(emailCodes)

@@ -56,7 +56,7 @@ export function authRoutes(deps: AppDeps) {
       .post('/auth/verify', async (c) => {
         const body = await jsonBody(c, ZVerifyRequest);
         await enforceRateLimit(c, deps, 'verify', body.email);
-        await auth.verify(body.email, body.code);
+        await auth.verify(body.email, body.code, body.password);
         return c.json({ message: AuthMessage.verified });
       })
       // public

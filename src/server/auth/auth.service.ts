@@ -58,8 +58,8 @@ export function createAuthService(deps: AppDeps, sessions: SessionService) {
     await sendMail(codeMail(email, purpose, code));
   }
 
-  /** A sign-up code carries the password it will set on verification (null: keep the account's). */
-  async function sendSignupCode(email: string, passwordHash: string | null): Promise<void> {
+  /** A sign-up code proves the mailbox only: the password is the one typed with it on verification. */
+  async function sendSignupCode(email: string): Promise<void> {
     // Open codes of one address never share a value, so a code names exactly one sign-up.
     const taken = new Set((await openCodes(db, email, 'signup')).map((r) => r.codeHash));
     let code = newCode();
@@ -69,7 +69,7 @@ export function createAuthService(deps: AppDeps, sessions: SessionService) {
       codeHash = await hashCode(email, 'signup', code);
     }
     const expiresAt = new Date(Date.now() + CODE_TTL_SECONDS * 1000);
-    await addSignupCode(db, { email, codeHash, expiresAt, passwordHash });
+    await addSignupCode(db, { email, codeHash, expiresAt });
     await sendMail(codeMail(email, 'signup', code));
   }
 
@@ -110,20 +110,22 @@ export function createAuthService(deps: AppDeps, sessions: SessionService) {
         await deps.mail.send(signupAttemptMail(email)).catch(() => undefined);
         return;
       }
-      // A repeat sign-up of an unverified account never changes its password: it gets a code of its
-      // own, and only the code that is typed decides which sign-up's password the account keeps.
-      await sendSignupCode(email, passwordHash);
+      // A repeat sign-up of an unverified account never changes its password: it only gets a code,
+      // and the account's password is the one typed with the code on verification.
+      await sendSignupCode(email);
     },
 
-    async verify(email: string, code: string): Promise<void> {
-      const row = await redeemCode(email, 'signup', code);
+    /**
+     * The code proves the mailbox, and the password typed with it (the one the verifier chose: the
+     * client still holds it for the automatic sign-in) becomes the account's. A code never sets a
+     * password the verifier did not type, so a stranger's sign-up of the address gains nothing.
+     */
+    async verify(email: string, code: string, password: string): Promise<void> {
+      await redeemCode(email, 'signup', code);
       const user = await findUserByEmail(db, email);
       if (!user) throw codeError(AuthErrorCode.CODE_INVALID, AuthMessage.codeInvalid);
       if (!user.emailVerified) {
-        await updateUser(db, user.id, {
-          emailVerified: true,
-          ...(row.passwordHash ? { passwordHash: row.passwordHash } : {}),
-        });
+        await updateUser(db, user.id, { emailVerified: true, passwordHash: await hashPassword(password) });
       }
       // The other sign-ups' codes end here: whoever verifies later cannot change the password.
       await consumeAllCodes(db, email, 'signup');
@@ -136,9 +138,7 @@ export function createAuthService(deps: AppDeps, sessions: SessionService) {
       if (!user) return;
       if (purpose === 'signup') {
         if (user.emailVerified) return;
-        // The new code stands for the newest sign-up, so a resend cannot revive an older password.
-        const [newest] = await openCodes(db, email, 'signup');
-        return sendSignupCode(email, newest?.passwordHash ?? null);
+        return sendSignupCode(email);
       }
       await sendCode(email, purpose);
     },
@@ -158,8 +158,9 @@ export function createAuthService(deps: AppDeps, sessions: SessionService) {
       }
       await passwordAccepted();
       if (!user.emailVerified) {
+        // The code carries no password: the verify step sets the one typed there.
         await takeCodeAllowance(deps, email);
-        await sendSignupCode(email, user.passwordHash);
+        await sendSignupCode(email);
         throw new AppError(AuthErrorCode.USER_NOT_CONFIRMED, 403, AuthMessage.notConfirmed);
       }
       return sessions.start(user);

@@ -3,6 +3,8 @@ import { AuthErrorCode, AuthMessage } from '../../shared/contract/auth';
 import type { AppDeps, AppEnv } from '../http/context';
 import {
   callerAddress,
+  clearLimits,
+  countHits,
   hitLimits,
   type Limit,
   RATE_WINDOW_MS,
@@ -25,37 +27,63 @@ export async function takeCodeAllowance(deps: AppDeps, email: string): Promise<v
 export const SIGNIN_SLOWED = 'Too many failed sign-ins for this account. Please wait a moment and try again.';
 
 /**
- * Sign-in failures are limited per address and per account from one address (429 for 15 minutes
- * past the limit), so a guesser is stopped where it stands without locking the owner out elsewhere.
- * The account itself is never locked: past AUTH_SLOW_AFTER_FAILURES failures from anywhere it is only
- * slowed to one attempt per AUTH_SLOW_INTERVAL_SECONDS. Each attempt counts before the password is
- * checked (parallel guesses cannot slip through) and is given back when the password was right.
+ * Sign-in limits that stop a guesser where it stands and never lock the owner out (issue 35):
+ * - failures are limited per address (AUTH_RATE_LIMIT_PER_IP) and per account from one address
+ *   (AUTH_RATE_LIMIT_PER_EMAIL), 429 until the 15-minute window ends;
+ * - an account that failed AUTH_SLOW_AFTER_FAILURES times from anywhere is under attack: each address
+ *   that has already failed on it takes one attempt per AUTH_SLOW_INTERVAL_SECONDS, while an address
+ *   that has not failed on it goes straight on, so strangers cannot keep the owner out by failing
+ *   from addresses of their own.
+ * Each attempt counts before the password is checked (parallel guesses cannot slip through). An
+ * attempt refused with 429 gives every count back (its password was never tried), and a right
+ * password gives its count back and clears the failures of its address on the account.
  */
 export function signInLimits(c: Context<AppEnv>, deps: AppDeps, email: string) {
   const env = deps.env;
   const ip = callerAddress(c, env);
   const window = RATE_WINDOW_MS;
-  const failures: Limit[] = [
-    { key: `login:ip:${ip}`, max: env.AUTH_RATE_LIMIT_PER_IP, windowMs: window },
-    { key: `login:email-ip:${email}|${ip}`, max: env.AUTH_RATE_LIMIT_PER_EMAIL, windowMs: window },
-  ];
+  const address: Limit = { key: `login:ip:${ip}`, max: env.AUTH_RATE_LIMIT_PER_IP, windowMs: window };
+  const pair: Limit = {
+    key: `login:email-ip:${email}|${ip}`,
+    max: env.AUTH_RATE_LIMIT_PER_EMAIL,
+    windowMs: window,
+  };
   const account: Limit = { key: `login:email:${email}`, max: env.AUTH_SLOW_AFTER_FAILURES, windowMs: window };
-  const slow: Limit = { key: `login:slow:${email}`, max: 1, windowMs: env.AUTH_SLOW_INTERVAL_SECONDS * 1000 };
+  const slow: Limit = {
+    key: `login:slow:${email}|${ip}`,
+    max: 1,
+    windowMs: env.AUTH_SLOW_INTERVAL_SECONDS * 1000,
+  };
+  const taken: Limit[] = [];
+
+  async function refuse(waitMs: number, message?: string): Promise<never> {
+    await refundLimits(deps, taken.splice(0));
+    throw new RateLimitError(waitMs, message);
+  }
 
   return {
-    /** Before the password is checked: 429 when this address, or this account from it, is over. */
+    /** Before the password is checked: 429 when this address, or this address on this account, is over. */
     async before(): Promise<void> {
-      const blocked = await hitLimits(deps, failures);
-      if (blocked > 0) throw new RateLimitError(blocked);
-      // Past its allowance the account takes one attempt per interval, from wherever it comes.
-      if ((await hitLimits(deps, [account])) > 0) {
-        const wait = await hitLimits(deps, [slow]);
-        if (wait > 0) throw new RateLimitError(wait, SIGNIN_SLOWED);
+      const now = new Date();
+      const [fromAddress, fromPair, onAccount] = await countHits(deps, [address, pair, account], now);
+      taken.push(address, pair, account);
+      const blocked = Math.max(fromAddress.retryAfterMs, fromPair.retryAfterMs);
+      if (blocked > 0) await refuse(blocked);
+      // More than this attempt on the pair's counter: the address failed here (or is trying in parallel).
+      const failedHere = fromPair.count > 1;
+      if (onAccount.retryAfterMs > 0) {
+        // Every attempt under attack starts or uses its address's pace, but only one from an address
+        // that failed here can be refused by it.
+        const [paced] = await countHits(deps, [slow], now);
+        taken.push(slow);
+        if (paced.retryAfterMs > 0 && failedHere) await refuse(paced.retryAfterMs, SIGNIN_SLOWED);
       }
     },
-    /** The password was right: this attempt was no failure. */
+    /** The password was right: this attempt was no failure, and its address's failures are forgiven. */
     async succeeded(): Promise<void> {
-      await refundLimits(deps, [...failures, account]);
+      await refundLimits(deps, [address, account]);
+      await clearLimits(deps, [pair, slow]);
+      taken.length = 0;
     },
   };
 }

@@ -3,6 +3,7 @@ import type { FileStorage } from '../adapters/storage/storage';
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
 import { findMediaMany } from './media.repo';
+import { mayUseMedia } from './media-access';
 import { imageDataUrl } from './media-files';
 
 /** A message of the conversation with the ids of the images attached to it. */
@@ -40,7 +41,7 @@ export async function withImages(
   const urls = new Map<string, string>();
   await Promise.all(
     rows
-      .filter((r) => r.userId === who.userId || (r.orgId !== null && r.orgId === who.orgId))
+      .filter((r) => mayUseMedia(r, who))
       .map(async (r) => {
         const url = await imageDataUrl(storage, r);
         if (url) urls.set(r.id, url);

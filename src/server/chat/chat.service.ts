@@ -22,6 +22,7 @@ import {
   updateSession,
 } from './chat.repo';
 import { historyView, sessionView } from './chat.view';
+import { requireUsableMedia } from './media-access';
 
 const notMember = () => new AppError(ErrorCode.FORBIDDEN, 403, 'You are not a member of this organization.');
 export const LAST_MESSAGE_MAX = 500;
@@ -99,7 +100,9 @@ export function createChatService(deps: AppDeps) {
       const now = Date.now();
       const rows = [];
       for (const [i, h] of body.histories.entries()) {
-        await requireSession(caller, h.chatId);
+        const session = await requireSession(caller, h.chatId);
+        const who = { userId: caller.userId, orgId: session.orgId };
+        await requireUsableMedia(db, h.mediaIds, who, `histories.${i}.mediaIds`);
         if (h.parentHistoryId && !(await findHistory(db, h.chatId, h.parentHistoryId))) {
           throw badRequest(`histories.${i}.parentHistoryId: no such message in this chat`);
         }

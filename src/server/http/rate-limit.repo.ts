@@ -40,3 +40,8 @@ export async function unhitCounter(db: Db, key: string): Promise<void> {
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
     .where(eq(rateLimits.key, key));
 }
+
+/** Drops a counter: its next hit starts a fresh window. */
+export async function clearCounter(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}

@@ -2,10 +2,11 @@ import type { BlockList } from 'node:net';
 import type { Context } from 'hono';
 import { ErrorCode, type TErrorCode } from '../../shared/contract/errors';
 import type { TEnv } from '../env';
+import { addressBucket } from './address-bucket';
 import { clientIp, parseTrustedProxies } from './client-ip';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
-import { hitCounter, pruneCounters, unhitCounter } from './rate-limit.repo';
+import { clearCounter, hitCounter, pruneCounters, unhitCounter } from './rate-limit.repo';
 
 export const RATE_WINDOW_MS = 15 * 60 * 1000;
 /** About one request in a hundred sweeps expired counters; no timer needed in any process. */
@@ -29,14 +30,17 @@ export class RateLimitError extends AppError {
 
 const proxiesOf = new WeakMap<TEnv, BlockList>();
 
-/** The caller's address, trusting X-Forwarded-For only from the proxies named in TRUST_PROXY. */
+/**
+ * The caller's address as rate limits count it (an IPv6 caller by its /64), trusting X-Forwarded-For
+ * only from the proxies named in TRUST_PROXY.
+ */
 export function callerAddress(c: Context<AppEnv>, env: TEnv): string {
   let proxies = proxiesOf.get(env);
   if (!proxies) {
     proxies = parseTrustedProxies(env.TRUST_PROXY);
     proxiesOf.set(env, proxies);
   }
-  return clientIp(c, proxies);
+  return addressBucket(clientIp(c, proxies));
 }
 
 export interface Limit {
@@ -50,21 +54,37 @@ export interface Limit {
  * returns how long until the last one over its maximum frees up; 0 when none is over.
  */
 export async function hitLimits(deps: AppDeps, limits: Limit[], now = new Date()): Promise<number> {
+  const hits = await countHits(deps, limits, now);
+  return Math.max(0, ...hits.map((h) => h.retryAfterMs));
+}
+
+/** One limit's state after a hit: its count in the window, and how long until it frees up (0: not over). */
+export interface Hit {
+  count: number;
+  retryAfterMs: number;
+}
+
+/** Counts one hit on every limit, like hitLimits, and answers each limit's own count and wait. */
+export async function countHits(deps: AppDeps, limits: Limit[], now = new Date()): Promise<Hit[]> {
   const db = deps.database.db;
-  let retryAfterMs = 0;
+  const hits: Hit[] = [];
   for (const limit of limits) {
     const { count, windowStart } = await hitCounter(db, limit.key, now, limit.windowMs);
-    if (count > limit.max) {
-      retryAfterMs = Math.max(retryAfterMs, windowStart.getTime() + limit.windowMs - now.getTime());
-    }
+    const retryAfterMs = count > limit.max ? windowStart.getTime() + limit.windowMs - now.getTime() : 0;
+    hits.push({ count, retryAfterMs });
   }
   if (Math.random() < PRUNE_CHANCE) await pruneCounters(db, new Date(now.getTime() - LONGEST_WINDOW_MS));
-  return retryAfterMs;
+  return hits;
 }
 
 /** Gives back one hit (a sign-in that turned out right is not a failure). */
 export async function refundLimits(deps: AppDeps, limits: Limit[]): Promise<void> {
   for (const limit of limits) await unhitCounter(deps.database.db, limit.key);
+}
+
+/** Forgets every hit of the limits' windows (the caller proved who it is). */
+export async function clearLimits(deps: AppDeps, limits: Limit[]): Promise<void> {
+  for (const limit of limits) await clearCounter(deps.database.db, limit.key);
 }
 
 /**

@@ -96,6 +96,9 @@ async function checkAttachments(statements: JsonObject[], parts: AttachmentPart[
         if (!part) throw badRequest(`${path}: the signature's JWS was not sent`);
         await checkSignature(s, part.data, path);
       }
+      // The declared length is what a reader of the statement trusts before fetching the bytes.
+      if (part && a.length !== part.data.length)
+        throw badRequest(`${path}.length: declares ${a.length} bytes, its part has ${part.data.length}`);
       if (part) used.add(sha2);
       else if (a.fileUrl === undefined)
         throw badRequest(`${path}: no fileUrl and no multipart part with sha2 ${a.sha2}`);

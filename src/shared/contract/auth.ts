@@ -83,7 +83,8 @@ export type TSignupRequest = z.infer<typeof ZSignupRequest>;
 export const ZSignupResponse = z.object({ message: zText(), email: zText() });
 export type TSignupResponse = z.infer<typeof ZSignupResponse>;
 
-export const ZVerifyRequest = z.object({ email: ZEmail, code: ZCode });
+/** The password typed with the code becomes the account's: a code never sets one the verifier did not type. */
+export const ZVerifyRequest = z.object({ email: ZEmail, code: ZCode, password: ZPassword });
 export type TVerifyRequest = z.infer<typeof ZVerifyRequest>;
 
 export const ZResendCodeRequest = z.object({ email: ZEmail, purpose: ZCodePurpose.default('signup') });

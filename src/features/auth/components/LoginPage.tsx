@@ -61,7 +61,8 @@ export default function LoginPage() {
     }
   };
 
-  if (step === 'verify') return <VerifyScreen email={email.trim()} onVerified={afterVerified} />;
+  if (step === 'verify')
+    return <VerifyScreen email={email.trim()} password={password} onVerified={afterVerified} />;
 
   return (
     <AuthLayout title={t('auth.signInTitle')}>

@@ -44,7 +44,8 @@ export default function SignupPage() {
     }
   };
 
-  if (step === 'verify') return <VerifyScreen email={email.trim()} onVerified={afterVerified} />;
+  if (step === 'verify')
+    return <VerifyScreen email={email.trim()} password={password} onVerified={afterVerified} />;
 
   return (
     <AuthLayout title={t('auth.signUpTitle')} subtitle={t('auth.signUpLead')}>

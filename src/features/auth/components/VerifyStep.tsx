@@ -9,8 +9,15 @@ import { authErrorText } from '../error-text';
 import { AuthLayout } from './AuthLayout';
 import { useCountdown } from './useCountdown';
 
+interface VerifyProps {
+  email: string;
+  /** The password typed on the previous step: verification binds the account to it. */
+  password: string;
+  onVerified: () => Promise<void>;
+}
+
 /** Step 2 of sign-up / sign-in: the 6-digit code with its 120 s countdown (spec 01 §2, §4). */
-export function VerifyStep({ email, onVerified }: { email: string; onVerified: () => Promise<void> }) {
+export function VerifyStep({ email, password, onVerified }: VerifyProps) {
   const { t } = useTranslation('common');
   const { left, restart } = useCountdown(CODE_TTL_SECONDS);
   const [code, setCode] = useState('');
@@ -25,7 +32,7 @@ export function VerifyStep({ email, onVerified }: { email: string; onVerified: (
     setBusy(true);
     setError('');
     try {
-      await authApi.verify(email, code);
+      await authApi.verify(email, code, password);
     } catch (err) {
       setBusy(false);
       setError(authErrorText(err, t));
@@ -89,11 +96,11 @@ export function VerifyStep({ email, onVerified }: { email: string; onVerified: (
 }
 
 /** The whole "Verify Your Account" screen of sign-up and sign-in. */
-export function VerifyScreen({ email, onVerified }: { email: string; onVerified: () => Promise<void> }) {
+export function VerifyScreen({ email, password, onVerified }: VerifyProps) {
   const { t } = useTranslation('common');
   return (
     <AuthLayout title={t('auth.verifyTitle')}>
-      <VerifyStep email={email} onVerified={onVerified} />
+      <VerifyStep email={email} password={password} onVerified={onVerified} />
     </AuthLayout>
   );
 }

@@ -54,8 +54,6 @@ export const emailCodes = pgTable(
     email: text('email').notNull(),
     purpose: text('purpose', { enum: ['signup', 'reset'] }).notNull(),
     codeHash: text('code_hash').notNull(),
-    /** Sign-up codes only: the password of the sign-up that asked for this code, set on verification. */
-    passwordHash: text('password_hash'),
     expiresAt: ts('expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     consumedAt: ts('consumed_at'),
