@@ -6,7 +6,7 @@ import type { AppDeps, AuthInfo, SpaceInfo } from '../http/context';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { findOrgByCode } from '../orgs/orgs.repo';
 import type { CreditsService, TBalance, TWalletOwner } from './credits.service';
-import { apiKeyNames } from './ledger-names';
+import { apiKeyNames } from './ledger-names.repo';
 import { listGrants } from './wallets.repo';
 
 /**
