@@ -35,10 +35,12 @@ describe('[CREDITS] the model field of a block', () => {
     const onChange = vi.fn();
     render(<ModelField nodeType="promptNode" value={undefined} onChange={onChange} />);
     const select = (await screen.findByLabelText('AI model')) as HTMLSelectElement;
-    await screen.findByText('GPT-5 · 1.250375 credits / 1K tokens');
+    // Prices read short, the exact value in the option's title (issue 34 #16).
+    const gpt5 = await screen.findByText('GPT-5 · ≈1.25 credits / 1K tokens');
+    expect(gpt5.getAttribute('title')).toBe('1.250375 credits / 1K tokens');
     expect(calls.some((c) => c.path === 'models?nodeType=promptNode')).toBe(true);
     expect(select.value).toBe('gpt-5-nano');
-    const off = screen.getByText('GPT-5 Mini · 0.250075 credits / 1K tokens') as HTMLOptionElement;
+    const off = screen.getByText('GPT-5 Mini · ≈0.25 credits / 1K tokens') as HTMLOptionElement;
     expect(off.disabled).toBe(true);
     await act(async () => fireEvent.change(select, { target: { value: 'gpt-5' } }));
     expect(onChange).toHaveBeenCalledWith('gpt-5');

@@ -5,6 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { chat } from '../../src/features/chat/chat.store';
 import ChatPage from '../../src/features/chat/components/ChatPage';
 import { Markdown } from '../../src/ui/Markdown';
+import { SurfacesHost } from '../../src/ui/SurfacesHost';
 import { setSpace } from '../../src/ui/space';
 import { type Call, id, MODELS, session, stubChatApi } from './chat.fixtures';
 
@@ -21,6 +22,7 @@ function renderAt(path: string) {
       <Route path="/:orgCode/chat/:id?">
         <ChatPage />
       </Route>
+      <SurfacesHost onPopupAction={() => {}} />
     </Router>,
   );
   return { navigate, history };
@@ -51,6 +53,8 @@ describe('[CHAT] sidebar', () => {
     expect(groups).toEqual(['Today', 'Previous 7 Days', 'Previous 30 Days']);
     expect(screen.getByText(/^What is photosynthesis and why does it matter so much/)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Start a conversation' })).toBeTruthy();
+    // Chats are listed: the empty page does not claim there is no history (issue 34 #15).
+    expect(screen.queryByText('No chat history yet.')).toBeNull();
   });
 
   it('searches titles, renames inline (Enter saves, Escape cancels) and deletes with the fallbacks', async () => {
@@ -63,6 +67,8 @@ describe('[CHAT] sidebar', () => {
     renderAt('/personal/chat');
     await screen.findByText('Volcano questions');
     fireEvent.click(screen.getAllByRole('button', { name: 'Search chat' })[0]);
+    // Search chat puts the caret in its box (issue 34 #15).
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search chat' }));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search chat' }), { target: { value: 'volc' } });
     expect(screen.queryByText('Old chat')).toBeNull();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search chat' }), { target: { value: '' } });
@@ -83,8 +89,19 @@ describe('[CHAT] sidebar', () => {
     await screen.findByText('Lava facts');
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ title: 'Lava facts' });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Options for Old chat' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    // Delete asks first, naming the chat (issue 34 #15): Cancel keeps it, Delete removes it.
+    const askToDelete = async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Options for Old chat' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+      return screen.findByRole('alertdialog', { name: 'Delete this chat?' });
+    };
+    let ask = await askToDelete();
+    expect(ask.textContent).toContain('“Old chat” and all its answers will be deleted');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    ask = await askToDelete();
+    fireEvent.click(within(ask).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Old chat')).toBeNull());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
       `chat-with-ai/${id(3)}`,

@@ -66,4 +66,50 @@ export default defineE2E([
     },
     { browser: { viewport: PORTRAIT_TABLET } },
   ),
+  test(
+    '[NAVBAR] at 1440 px every section is reachable: in the row, clear of the balance, or under More',
+    async ({ page, url, screenshot }) => {
+      await signInAsDemo(page, url);
+      const navbar = page.locator('.navbar');
+      const chip = page.getByTestId('quick-balance');
+      await chip.waitFor();
+      const chipBox = await chip.boundingBox();
+      const sections = [
+        'Explore',
+        'Collections',
+        'Library',
+        'Assignments',
+        'Automation',
+        'Chat',
+        'AI Flow Generator',
+      ];
+      const more = page.getByTestId('navbar-more');
+      const inMore: string[] = [];
+      for (const name of sections) {
+        const link = navbar.getByRole('link', { name, exact: true });
+        if ((await link.count()) === 0) {
+          inMore.push(name);
+          continue;
+        }
+        const box = await link.boundingBox();
+        expect(!!box && !!chipBox && box.x + box.width <= chipBox.x, `${name} ends before the balance chip`);
+      }
+      if (inMore.length) {
+        const moreBox = await more.boundingBox();
+        expect(!!moreBox && !!chipBox && moreBox.x + moreBox.width <= chipBox.x, 'More ends before the chip');
+        await more.getByRole('button').click();
+        for (const name of inMore) await page.getByRole('menuitem', { name, exact: true }).waitFor();
+        expectEqual(await page.getByRole('menuitem').count(), inMore.length, 'More lists just the rest');
+        await screenshot('desk-more-open');
+        await page.getByRole('menuitem', { name: inMore[0], exact: true }).click();
+        await page.waitForURL(/\/editor\/personal\/[a-z-]+$/);
+      }
+      const scrolls = await page
+        .locator('.navbar__links')
+        .evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+      expect(!scrolls, 'the row never scrolls (nothing hides behind a hidden scrollbar)');
+      await screenshot('desk');
+    },
+    { browser: { viewport: { width: 1440, height: 900 } } },
+  ),
 ]);

@@ -78,7 +78,8 @@ export default defineE2E([
       await page.goto(url(`/editor/personal/assignment/${assignmentId}`));
       const tab = (name: string) => page.getByRole('tab', { name, exact: true });
 
-      // Submission Report: done/total per column, a score, the evidence popover, report_info.csv.
+      // Submission Report: done/total per column, a score, the evidence popover, and its own
+      // export, submission_report.csv (it used to save the mastery export, issue 34 #13).
       await tab('Submission Report').click();
       const table = page.getByTestId('xapi-table');
       await table.waitFor();
@@ -88,20 +89,16 @@ export default defineE2E([
       await page.getByTestId('evidence-popover').getByText('Latest record').waitFor();
       await screenshot('submission-popover');
       await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-      const mastery = parseCsv(
+      const submission = parseCsv(
         await download(
           page,
           () => page.getByTestId('submission-report').getByRole('button', { name: 'Export CSV' }).click(),
-          'report_info.csv',
+          'submission_report.csv',
         ),
       );
-      expectEqual(mastery[0][1], 'Question 1 - answered - Record', 'report_info.csv header');
-      const somchai = mastery.find((r) => r[0] === 'สมชาย ใจดี');
-      expectEqual(
-        somchai?.slice(1, 5).join('|'),
-        'TRUE|4|6|He said "roots"',
-        'Thai row with doubled quotes read back',
-      );
+      expectEqual(submission[0][1], 'Question 1 - answered', 'submission_report.csv header');
+      const somchai = submission.find((r) => r[0] === 'สมชาย ใจดี');
+      expectEqual(somchai?.[1], '4 / 6 · He said "roots"', 'Thai row with doubled quotes read back');
 
       // Overview: the flow with its count, expanded records.
       await tab('Overview').click();
@@ -112,6 +109,22 @@ export default defineE2E([
       // Reports: the mastery table with TRUE/FALSE.
       await tab('Reports').click();
       await page.getByTestId('mastery-table').getByText('TRUE').first().waitFor();
+      const mastery = parseCsv(
+        await download(
+          page,
+          () => page.getByTestId('mastery-report').getByRole('button', { name: 'Export CSV' }).click(),
+          'report_info.csv',
+        ),
+      );
+      expectEqual(mastery[0][1], 'Question 1 - answered - Record', 'report_info.csv header');
+      expectEqual(
+        mastery
+          .find((r) => r[0] === 'สมชาย ใจดี')
+          ?.slice(1, 5)
+          .join('|'),
+        'TRUE|4|6|He said "roots"',
+        'the mastery export: four columns per object and verb',
+      );
 
       // Journal: no journals written yet.
       await tab('Journal').click();

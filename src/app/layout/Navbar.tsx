@@ -12,6 +12,7 @@ import { confirmDialog } from '../../ui/surfaces';
 import { HOME_ROUTES } from '../route-table';
 import { InstallButton } from './InstallButton';
 import { PhoneMenu } from './PhoneMenu';
+import { SectionLinks } from './SectionLinks';
 
 // Its own chunk, so the balance (and the credits contracts) stay out of the shell's first load.
 const QuickBalance = lazy(() => import('../../features/credits').then((m) => ({ default: m.QuickBalance })));
@@ -59,18 +60,7 @@ export function Navbar() {
           <span>Flowlearn</span>
         </Link>
         <SpaceSwitcher />
-        <nav className="navbar__links" aria-label={t('mainNav')}>
-          {SHOWN.map((s) => (
-            <Link
-              key={s}
-              href={`/${spaceSnap.orgCode}/${s}`}
-              className="navbar__link"
-              aria-current={section === s ? 'page' : undefined}
-            >
-              {t(`sections.${s}`)}
-            </Link>
-          ))}
-        </nav>
+        <SectionLinks sections={SHOWN} base={spaceSnap.orgCode} current={section} />
         <div className="navbar__end">
           <Suspense fallback={null}>{user && <QuickBalance userId={user._id} />}</Suspense>
           <span className="navbar__wide">

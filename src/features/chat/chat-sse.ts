@@ -9,7 +9,7 @@ export interface TStreamPiece {
   content?: string;
   reasoning?: string;
   /** Our final event: the saved answer's cost and ids. */
-  done?: { cost: string; historyId: string | null; stopped: boolean };
+  done?: { cost: string; historyId: string | null; stopped: boolean; provider?: string };
   error?: { message: string; errorCode?: string };
 }
 
@@ -25,7 +25,13 @@ export function pieceOf(data: unknown): TStreamPiece {
   }
   if (d.done === true) {
     return {
-      done: { cost: str(d.cost) ?? '0', historyId: str(d.historyId) ?? null, stopped: d.stopped === true },
+      done: {
+        cost: str(d.cost) ?? '0',
+        historyId: str(d.historyId) ?? null,
+        stopped: d.stopped === true,
+        // Which provider really answered (the server's own id): 'offline' when no AI model is set up.
+        provider: str(d.provider),
+      },
     };
   }
   const choice = Array.isArray(d.choices) ? (d.choices[0] as Obj | undefined) : undefined;

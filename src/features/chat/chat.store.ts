@@ -137,7 +137,10 @@ async function streamOne(
     )) {
       if (piece.reasoning) response.reasoningContent += piece.reasoning;
       if (piece.content) response.content += piece.content;
-      if (piece.done) response.cost = piece.done.cost;
+      if (piece.done) {
+        response.cost = piece.done.cost;
+        response.provider = piece.done.provider;
+      }
       if (piece.error) {
         response.error = CREDIT_LABELS[piece.error.errorCode ?? ''] ?? piece.error.message;
       }

@@ -7,6 +7,8 @@ export interface TChatResponse {
   isStreaming: boolean;
   /** Credits the answer cost (exact decimal text), once known. */
   cost?: string;
+  /** The provider that really answered, once known ('offline' is the embedded demo, no model). */
+  provider?: string;
   error?: string;
 }
 
@@ -27,3 +29,6 @@ export interface TSessionItem {
   lastMessage: string;
   timestamp: string;
 }
+
+/** The server's id of its embedded offline AI (src/server/adapters/ai/offline.ts). */
+export const OFFLINE_PROVIDER = 'offline';

@@ -10,6 +10,7 @@ import { agoText, type StatementRow } from './dashboard-rows';
 /** Export file names (spec 02 §9). */
 export const CSV_FILES = {
   mastery: 'report_info.csv',
+  submission: 'submission_report.csv',
   journal: 'journal_info.csv',
   collaborative: 'collaborative_journal_reports.csv',
   statements: 'lrs_statements.csv',
@@ -43,6 +44,31 @@ export function masteryCsv(objects: TReportObject[], participantsLabel: string):
       }
     return row;
   });
+  return toCsv(header, rows);
+}
+
+/**
+ * submission_report.csv: the Submission Report's own table (issue 34 #13: it used to save the mastery
+ * export). Participants, then one column per object and verb; a cell holds what the table shows —
+ * the score 'raw / max' and the evidence, ✓ when done with neither, '' when not done.
+ */
+export function submissionCsv(objects: TReportObject[], participantsLabel: string): string {
+  const header = [participantsLabel];
+  const people = new Map<string, string>();
+  for (const o of objects)
+    for (const v of o.verbs) {
+      header.push(`${o.name} - ${v.name}`);
+      for (const u of v.users) people.set(personKey(u), u.name || u.email);
+    }
+  const cell = (u: TReportObject['verbs'][number]['users'][number] | undefined): string => {
+    if (!u?.ticked) return '';
+    const score = u.score && u.score.raw !== null && u.score.max ? `${u.score.raw} / ${u.score.max}` : '';
+    return [score, u.evidence ?? ''].filter(Boolean).join(' · ') || '✓';
+  };
+  const rows = [...people.entries()].map(([key, name]) => [
+    name,
+    ...objects.flatMap((o) => o.verbs.map((v) => cell(v.users.find((x) => personKey(x) === key)))),
+  ]);
   return toCsv(header, rows);
 }
 

@@ -6,6 +6,7 @@ import type { AppDeps, AuthInfo, SpaceInfo } from '../http/context';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { findOrgByCode } from '../orgs/orgs.repo';
 import type { CreditsService, TBalance, TWalletOwner } from './credits.service';
+import { apiKeyNames } from './ledger-names.repo';
 import { listGrants } from './wallets.repo';
 
 /**
@@ -57,6 +58,11 @@ export function createCreditsAccess(deps: AppDeps, credits: CreditsService) {
       if (q.wallet === 'organization') owner = { kind: 'org', orgId: requireOrgAdmin(space) };
       const items = await credits.ledger(owner, { limit: q.limit + 1, before: q.before });
       const page = items.slice(0, q.limit);
+      const keyNames = await apiKeyNames(
+        db,
+        owner,
+        page.map((i) => i.reference),
+      );
       return {
         data: page.map((i) => ({
           _id: i.id,
@@ -64,6 +70,7 @@ export function createCreditsAccess(deps: AppDeps, credits: CreditsService) {
           balanceAfter: i.balanceAfter === null ? null : n(i.balanceAfter),
           reason: i.reason,
           reference: i.reference,
+          ...(keyNames.has(i.reference) ? { apiKeyName: keyNames.get(i.reference) } : {}),
           createdAt: i.createdAt.toISOString(),
         })),
         nextCursor: items.length > q.limit ? (page.at(-1)?.seq ?? null) : null,

@@ -67,6 +67,8 @@ export const ZLedgerEntry = z.object({
   balanceAfter: z.number().nullable(),
   reason: zText(),
   reference: zText(),
+  /** The name of the API key a reference `apiKey:<id>` stands for, when this wallet may know it. */
+  apiKeyName: zText().optional(),
   createdAt: zText(),
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;

@@ -57,6 +57,14 @@ export default function ApiKeyActivityPage() {
         <h1 id="activity-title">{t('activity.title')}</h1>
         {!all ? (
           <SkeletonRows count={3} label={t('loading')} />
+        ) : all.length === 0 ? (
+          // No key yet: say so and lead to where one is made, not a blank page (issue 34 #16).
+          <div className="empty-state" data-testid="activity-no-keys">
+            <p>{t('activity.noKeys')}</p>
+            <Link href={`/${orgCode}/api-key-management`} className="btn btn--primary">
+              {t('keys.new')}
+            </Link>
+          </div>
         ) : (
           <ul className="task-list">
             {all.map((k) => (

@@ -20,6 +20,7 @@ import {
   setSort,
   setTab,
 } from '../assignments.store';
+import { reloadListWhenOnline } from '../list-reconnect';
 import { AssignmentTable } from './AssignmentTable';
 import { EmptyPicture } from './StatusBadge';
 import { tabKeys } from './tab-keys';
@@ -43,6 +44,7 @@ export default function AssignmentListPage() {
   const sortId = useId();
 
   useEffect(() => openAssignmentList(orgId), [orgId]);
+  useEffect(reloadListWhenOnline, []);
 
   const items = snap.items as TAssignmentListItem[];
   const filtered = snap.keyword.trim() !== '' || snap.tab !== 'all';

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TModelListResponse } from '../../../shared/contract/models';
 import { defaultModelFor, modelOptions } from '../../../shared/domain/models';
+import { priceText } from '../../../shared/domain/models/price-text';
 import { useSpace } from '../../../ui/space';
 import { canvasApi } from '../canvas.api';
 
@@ -24,7 +25,7 @@ export function ModelField(props: {
   value: string | undefined;
   onChange: (code: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const { orgId } = useSpace();
   const key = `${orgId}:${props.nodeType}`;
@@ -52,8 +53,13 @@ export function ModelField(props: {
       <select id={id} className="input" value={value} onChange={(e) => props.onChange(e.target.value)}>
         {!chosen && value && <option value={value}>{value}</option>}
         {list.data.map((m) => (
-          <option key={m.code} value={m.code} disabled={m.disabled && m.code !== value}>
-            {`${m.name} · ${t(`canvas.panel.modelPrice.${m.unit}`, { price: Number(m.price) })}`}
+          <option
+            key={m.code}
+            value={m.code}
+            disabled={m.disabled && m.code !== value}
+            title={t(`canvas.panel.modelPrice.${m.unit}`, { price: priceText(m.price, i18n.language).exact })}
+          >
+            {`${m.name} · ${t(`canvas.panel.modelPrice.${m.unit}`, { price: priceText(m.price, i18n.language).text })}`}
           </option>
         ))}
       </select>

@@ -11,6 +11,11 @@ const MAX_ZOOM = 1.2;
 export const SMALL_FLOW = 12;
 /** The canvas's smallest zoom: a 5,000-block flow must fit whole on a phone. */
 export const MIN_ZOOM = 0.005;
+/**
+ * The least zoom "Fit view" gives a small flow: its 12 px texts stay 9 px on screen (issue 34 #17).
+ * Fitted further out a 9-block line drew as text-less boxes, which fits but shows nothing.
+ */
+export const READABLE_ZOOM = 0.75;
 
 export type TView = { x: number; y: number; zoom: number };
 
@@ -23,7 +28,7 @@ export type TView = { x: number; y: number; zoom: number };
 export function viewFor(
   nodes: TCanvasNode[],
   rect: { width: number; height: number },
-  small = nodes.length <= SMALL_FLOW,
+  smallFloor = 1,
 ): TView | null {
   if (!nodes.length || rect.width <= 0 || rect.height <= 0) return null;
   const b = getNodesBounds(nodes);
@@ -31,7 +36,8 @@ export function viewFor(
     (rect.width - 2 * MARGIN) / Math.max(b.width, 1),
     (rect.height - 2 * MARGIN) / Math.max(b.height, 1),
   );
-  const zoom = Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, small ? Math.max(1, fit) : fit));
+  const small = nodes.length <= SMALL_FLOW;
+  const zoom = Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, small ? Math.max(smallFloor, fit) : fit));
   const axis = (size: number, start: number, length: number) =>
     length * zoom <= size - 2 * MARGIN ? size / 2 - (start + length / 2) * zoom : MARGIN - start * zoom;
   return { x: axis(rect.width, b.x, b.width), y: axis(rect.height, b.y, b.height), zoom };
@@ -50,9 +56,13 @@ export function openingView(): TView {
   return view;
 }
 
-/** The whole flow in view (Shift+1 and the fit button): the same fitting as on open, never min zoom 1. */
+/**
+ * The whole flow in view (Shift+1 and the fit button): the same fitting as on open, except that a
+ * small flow may go below 100 % — but never below READABLE_ZOOM; one wider than that starts at its
+ * left and is panned, as on open.
+ */
 export function fitWhole(rf: { setViewport: (v: TView, o?: { duration?: number }) => unknown }): void {
   const rect = canvasRect();
-  const view = rect && viewFor(graph.get().nodes, rect, false);
+  const view = rect && viewFor(graph.get().nodes, rect, READABLE_ZOOM);
   if (view) void rf.setViewport(view, { duration: 200 });
 }

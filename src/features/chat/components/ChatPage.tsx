@@ -103,7 +103,8 @@ export default function ChatPage() {
         {empty ? (
           <div className="chat-empty">
             <h1>{t('emptyTitle')}</h1>
-            <p className="chat-muted">{t('noHistory')}</p>
+            {/* Only when there is none: beside a listed chat it said the opposite of the sidebar. */}
+            {!snap.loading && !snap.sessions.length && <p className="chat-muted">{t('noHistory')}</p>}
             <button
               type="button"
               className="btn btn--primary"

@@ -1,8 +1,10 @@
+import i18n from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { groupChats } from '../../../shared/domain/chat-grouping';
 import { Menu } from '../../../ui/Menu';
+import { confirmDialog } from '../../../ui/surfaces';
 import { chat, deleteChat, displayTitle, renameChat } from '../chat.store';
 import type { TSessionItem } from '../chat.types';
 
@@ -51,7 +53,11 @@ export function ChatSidebar(props: {
           type="button"
           className="btn btn--ghost"
           aria-pressed={searching}
-          onClick={() => setSearching(!searching)}
+          onClick={() => {
+            // The box lives in the sidebar's body: a collapsed sidebar opens so the box can take focus.
+            if (!searching && !props.open) props.onToggle();
+            setSearching(!searching);
+          }}
           title={t('searchChat')}
         >
           <span aria-hidden="true">⌕</span>
@@ -68,6 +74,8 @@ export function ChatSidebar(props: {
             <input
               className="input"
               type="search"
+              // Search chat means typing now: the box takes focus as it appears.
+              autoFocus
               aria-label={t('searchChat')}
               placeholder={t('searchChat')}
               value={keyword}
@@ -104,6 +112,19 @@ export function ChatSidebar(props: {
       )}
     </aside>
   );
+}
+
+/** A chat and its answers are gone for good once deleted: ask first, naming the chat. */
+async function confirmDelete(chatId: string, title: string): Promise<void> {
+  const t = i18n.getFixedT(null, 'chat');
+  const ok = await confirmDialog({
+    title: t('deleteTitle'),
+    message: t('deleteConfirm', { title }),
+    confirmLabel: t('delete'),
+    cancelLabel: t('cancel'),
+    danger: true,
+  });
+  if (ok) await deleteChat(chatId);
 }
 
 function SessionRow(props: {
@@ -166,7 +187,11 @@ function SessionRow(props: {
               props.onEdit(true);
             },
           },
-          { key: 'delete', label: t('delete'), onSelect: () => void deleteChat(props.session.chatId) },
+          {
+            key: 'delete',
+            label: t('delete'),
+            onSelect: () => void confirmDelete(props.session.chatId, title),
+          },
         ]}
       />
     </li>

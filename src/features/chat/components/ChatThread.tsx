@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { Markdown } from '../../../ui/Markdown';
 import { chatApi } from '../chat.api';
 import { chat, stopAnswer } from '../chat.store';
-import type { TChatResponse } from '../chat.types';
+import { OFFLINE_PROVIDER, type TChatResponse } from '../chat.types';
 
 /** Spec 03 §4: the copy confirmation resets after 1.5 s. */
 export const COPIED_MS = 1500;
@@ -35,7 +35,12 @@ function Answer({ r, idx, streamingAny }: { r: TChatResponse; idx: number; strea
   const { t } = useTranslation('chat');
   const { models } = useSnapshot(chat);
   // The catalogue may arrive after the messages (a reload): the name is looked up when drawn.
-  const name = models.find((m) => m.code === r.modelId)?.name ?? r.modelName;
+  // The offline demo answers in place of every model: the label says so, never a model that did not
+  // answer (issue 34 #15).
+  const name =
+    r.provider === OFFLINE_PROVIDER
+      ? t('common:ai.offlineLabel')
+      : (models.find((m) => m.code === r.modelId)?.name ?? r.modelName);
   return (
     <article className="chat-answer" aria-label={name} aria-busy={r.isStreaming}>
       <header className="chat-answer__head">

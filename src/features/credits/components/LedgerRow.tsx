@@ -15,7 +15,12 @@ export function LedgerRow({ entry }: { entry: TLedgerEntry }) {
     <li className="ledger-row">
       <div className="ledger-row__what">
         <span className="ledger-row__reason">{what}</span>
-        {entry.reference && <span className="ledger-row__ref">{entry.reference}</span>}
+        {entry.apiKeyName ? (
+          // The key by its name, never its internal `apiKey:<id>` reference (issue 34 #16).
+          <span className="ledger-row__ref">{t('apiKeyRef', { name: entry.apiKeyName })}</span>
+        ) : (
+          entry.reference && <span className="ledger-row__ref">{entry.reference}</span>
+        )}
         <time className="ledger-row__time" dateTime={entry.createdAt}>
           {formatDateTime(entry.createdAt)}
         </time>

@@ -2,10 +2,10 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TCatalogueResponse } from '../../../shared/contract/models';
 import { modelByCode, NODE_MODELS } from '../../../shared/domain/models';
+import { priceText } from '../../../shared/domain/models/price-text';
 import { Button } from '../../../ui/Button';
 import { toastSuccess } from '../../../ui/surfaces';
 import { creditsApi } from '../credits.api';
-import { formatAmount } from '../format';
 
 type TNodeList = TCatalogueResponse['data'][number];
 
@@ -107,8 +107,11 @@ export function ModelSettings() {
                     onChange={(e) => toggle(m.code, e.target.checked)}
                   />
                   <span className="model-settings__name">{m.name}</span>
-                  <span className="model-settings__price">
-                    {t(`models.per.${m.unit}`, { price: formatAmount(m.price, lng) })}
+                  <span
+                    className="model-settings__price"
+                    title={t(`models.per.${m.unit}`, { price: priceText(m.price, lng).exact })}
+                  >
+                    {t(`models.per.${m.unit}`, { price: priceText(m.price, lng).text })}
                   </span>
                 </label>
               </li>

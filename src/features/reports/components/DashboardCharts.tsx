@@ -76,7 +76,11 @@ export default function DashboardCharts({
         />
       </figure>
       <figure className="dashboard-chart" data-testid="top-activities">
-        <figcaption>{t('dashboard.topActivities')}</figcaption>
+        <figcaption>
+          {t('dashboard.topActivities')}
+          {/* The spec's title names activities, the list is learners: the card says so. */}
+          <span className="dashboard-chart__note">{t('dashboard.topActivitiesNote')}</span>
+        </figcaption>
         <ol className="top-list">
           {top.map((a) => (
             <li key={a.email || a.username}>

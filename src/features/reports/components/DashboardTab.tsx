@@ -5,6 +5,7 @@ import type { TDashboardData, TLineChartPoint, TTopActivity } from '../../../sha
 import { Button } from '../../../ui/Button';
 import { forgetSavedCopy, savedCopies } from '../../../ui/saved-copies';
 import { toRows } from '../dashboard-rows';
+import { rememberedLive, rememberLive } from '../live-choice';
 import { reportPath, reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
 import { useVerbLabel } from '../verb-label';
@@ -62,7 +63,7 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
   const [state, setState] = useState<'idle' | 'fetching' | 'fetched'>('idle');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState(false);
-  const [live, setLive] = useState(false);
+  const [live, setLive] = useState(rememberedLive);
   const [verb, setVerb] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const id = assignment._id;
@@ -117,7 +118,10 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
             role="switch"
             aria-checked={live}
             checked={live}
-            onChange={(e) => setLive(e.target.checked)}
+            onChange={(e) => {
+              setLive(e.target.checked);
+              rememberLive(e.target.checked);
+            }}
           />{' '}
           {t('dashboard.live')}
         </label>

@@ -90,6 +90,7 @@ export function StatementsTable({ rows, now }: { rows: StatementRow[]; now?: Dat
       <div className="statements__tools">
         <input
           type="search"
+          className="input statements__filter"
           placeholder={t('dashboard.filter')}
           aria-label={t('dashboard.filter')}
           value={text}

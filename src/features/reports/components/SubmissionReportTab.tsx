@@ -6,7 +6,7 @@ import { scoreTone } from '../../../shared/domain/report-rules';
 import { scoreText } from '../../../shared/domain/statement-view';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { CSV_FILES, masteryCsv } from '../report-csv';
+import { CSV_FILES, submissionCsv } from '../report-csv';
 import { reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
 import { useVerbLabel } from '../verb-label';
@@ -131,7 +131,7 @@ export default function SubmissionReportTab({ assignment }: DetailTabProps) {
       load={load}
       empty={objects.length === 0}
       emptyText={t('noDataFound')}
-      csv={{ file: CSV_FILES.mastery, build: () => masteryCsv(objects, t('participants')) }}
+      csv={{ file: CSV_FILES.submission, build: () => submissionCsv(objects, t('participants')) }}
     >
       <XapiTable objects={objects} />
     </ReportSection>

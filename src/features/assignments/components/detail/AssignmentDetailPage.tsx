@@ -6,6 +6,7 @@ import {
   Suspense,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { Redirect, useParams } from 'wouter';
 import type { TAssignmentDetail } from '../../../../shared/contract/assignments';
 import { Button } from '../../../../ui/Button';
 import { SkeletonRows } from '../../../../ui/Skeleton';
+import { useScrollHint } from '../../../../ui/scroll-hint';
 import { space } from '../../../../ui/space';
 import { assignmentDetail, loadAssignment } from '../../detail.store';
 import { type DetailTab, type DetailTabProps, tabLoader, visibleTabs } from '../../detail-tabs';
@@ -60,9 +62,12 @@ function Tabs({ a, orgCode }: { a: TAssignmentDetail; orgCode: string }) {
   const [tab, setTab] = useState<DetailTab>('participants');
   const current = tabs.includes(tab) ? tab : 'participants';
   const Current = tabComponent(current);
+  const row = useRef<HTMLDivElement>(null);
+  useScrollHint(row, current);
   return (
     <>
       <div
+        ref={row}
         className="detail-tabs"
         role="tablist"
         aria-label={t('tabs.detailLabel')}

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -9,9 +10,17 @@ import { toastSuccess } from '../../../../ui/surfaces';
 import { type EditOutcome, editAssignment, togglePause } from '../../detail.store';
 import { StatusBadge, TypeIcon } from '../StatusBadge';
 
-/** PAY_BY_ME is shown as 'PAY_BY_{email}' (spec 02 §3). */
-export const paymentLine = (a: Pick<TAssignmentDetail, 'unitUsageOption' | 'ownerEmail'>) =>
-  a.unitUsageOption === 'PAY_BY_ME' ? `PAY_BY_${a.ownerEmail}` : a.unitUsageOption;
+/**
+ * PAY_BY_ME is shown as 'PAY_BY_{email}' (spec 02 §3 states that rule, so it stays); every other
+ * value is a raw enum name no teacher should read, so it shows its translated label.
+ */
+export const paymentLine = (
+  a: Pick<TAssignmentDetail, 'unitUsageOption' | 'ownerEmail'>,
+  t: TFunction<'assignment'>,
+) =>
+  a.unitUsageOption === 'PAY_BY_ME'
+    ? `PAY_BY_${a.ownerEmail}`
+    : t(`common:payment.${a.unitUsageOption}`, { defaultValue: a.unitUsageOption });
 
 /**
  * Name, description, icon by type, status or Locked, end date and payment; Edit, Pause/Resume (a
@@ -69,7 +78,7 @@ export function DetailHeader({ a, orgCode }: { a: TAssignmentDetail; orgCode: st
           </div>
           <div>
             <dt>{t('detail.payment')}</dt>
-            <dd data-testid="payment-line">{paymentLine(a)}</dd>
+            <dd data-testid="payment-line">{paymentLine(a, t)}</dd>
           </div>
           <div>
             <dt>{t('detail.flows')}</dt>
@@ -95,6 +104,8 @@ export function DetailHeader({ a, orgCode }: { a: TAssignmentDetail; orgCode: st
             {
               key: 'lock',
               label: a.isLocked ? t('detail.unlock') : t('detail.lock'),
+              // Lock and Pause both stop answers; the hint says how they differ (issue 34 #12).
+              hint: a.isLocked ? t('detail.unlockHint') : t('detail.lockHint'),
               onSelect: () => void lock(),
             },
           ]}

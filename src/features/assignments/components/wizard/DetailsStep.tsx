@@ -20,10 +20,12 @@ export function DetailsStep(props: {
   const { t } = useTranslation('assignment');
   const [generating, setGenerating] = useState(false);
   const [offline, setOffline] = useState(false);
+  // A name is asked for only once the field was left or typed in: an empty form is not a mistake yet.
+  const [nameTouched, setNameTouched] = useState(false);
   const { value, onChange } = props;
   // Spec 02 §5: submitting waits for these; each says what is missing where it is missing.
   const problem = (p: WizardProblem) =>
-    props.problems.includes(p) ? (
+    props.problems.includes(p) && (p !== 'noName' || nameTouched) ? (
       <span className="field__error" data-testid={`problem-${p}`}>
         {t(`wizard.problems.${p}`)}
       </span>
@@ -57,7 +59,11 @@ export function DetailsStep(props: {
           className="input"
           maxLength={ASSIGNMENT_NAME_MAX}
           value={value.name}
-          onChange={(e) => onChange({ name: e.target.value })}
+          onChange={(e) => {
+            setNameTouched(true);
+            onChange({ name: e.target.value });
+          }}
+          onBlur={() => setNameTouched(true)}
         />
         {problem('noName')}
       </div>
