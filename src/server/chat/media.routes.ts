@@ -7,6 +7,7 @@ import { checkUpload } from '../../shared/domain/upload-types';
 import { createFileStorage, type FileStorage } from '../adapters/storage/storage';
 import { requireAuth } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/context';
+import { contentDispositionFor, DOWNLOAD_CSP } from '../http/download-headers';
 import { AppError, badRequest, notFound } from '../http/errors';
 import { orgScope } from '../http/org-scope';
 import { limitBody } from '../http/security';
@@ -133,9 +134,9 @@ export function mediaRoutes(
               // A signed link expires: a shared cache must not keep it, the browser may for this page.
               'cache-control': signed ? 'private, no-store' : 'private, max-age=31536000, immutable',
               'x-content-type-options': 'nosniff',
-              // An SVG opened directly runs no script from our origin.
-              'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-              'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(row.fileName)}`,
+              // An SVG opened directly runs no script from our origin, and is saved, not shown.
+              'content-security-policy': DOWNLOAD_CSP,
+              'content-disposition': contentDispositionFor(found.contentType, row.fileName),
             },
           });
         },
