@@ -5,6 +5,7 @@ import { zText } from '../../shared/contract/text';
 import { isId, newId } from '../../shared/domain/ids';
 import { checkUpload } from '../../shared/domain/upload-types';
 import { createFileStorage, type FileStorage } from '../adapters/storage/storage';
+import type { media } from '../db/schema';
 import { requireAuth } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/context';
 import { contentDispositionFor, DOWNLOAD_CSP } from '../http/download-headers';
@@ -13,10 +14,11 @@ import { orgScope } from '../http/org-scope';
 import { limitBody } from '../http/security';
 import { query } from '../http/validate';
 import { findMembership } from '../orgs/orgs.repo';
+import { createGuestQuota } from '../player/guest-quota';
 import { callerOf } from '../tools/caller';
 import { createImageCompressor } from './image-pool';
 import { findMedia, insertMedia, listImages, type MediaRow } from './media.repo';
-import { readPreferCompressed, storeCompressed } from './media-files';
+import { readPreferCompressed, removeStored, storeCompressed } from './media-files';
 import { mediaLinks } from './media-links';
 
 /** Largest upload accepted (the form around it may add a little). */
@@ -60,6 +62,7 @@ export function mediaRoutes(
   const auth = requireAuth(deps, { guests: true });
   const scope = orgScope(deps);
   const links = mediaLinks(deps);
+  const guestQuota = createGuestQuota(deps);
   // Workers start on the first image only; bootstrap gives one that main() closes.
   const images = deps.images ?? createImageCompressor({ logger: deps.logger });
   return (
@@ -80,11 +83,17 @@ export function mediaRoutes(
         const id = newId();
         const key = `media/${caller.orgId ?? 'personal'}/${id}.${checked.ext}`;
         const size = bytes.byteLength;
+        // Guests (a public join code) have a quota: checked before the bytes are stored, and again
+        // with the row (guest-quota.ts).
+        const guest = c.get('auth').guest;
+        if (guest) await guestQuota.admit(caller.userId, size);
         await storage.put(key, bytes, checked.mime);
         // The bytes go to the image worker (transferred): nothing below reads them.
         if (checked.kind === 'image')
           await storeCompressed(storage, images, c.get('log'), key, bytes, checked.mime);
-        const row = await insertMedia(db, {
+        const record = (r: typeof media.$inferInsert) =>
+          guest ? guestQuota.record(r, () => removeStored(storage, key, c.get('log'))) : insertMedia(db, r);
+        const row = await record({
           id,
           userId: caller.userId,
           orgId: caller.orgId,
