@@ -90,6 +90,10 @@ const ZEnv = z.object({
    * the end); a guest whose assignment was deleted goes at the next sweep. Their xAPI statements stay.
    */
   GUEST_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
+  /** Hours between consistent copies of the embedded database (DATA_DIR/db-backups; 0: none). */
+  PGLITE_BACKUP_HOURS: z.coerce.number().min(0).default(6),
+  /** Copies of the embedded database kept, newest first. */
+  PGLITE_BACKUPS_KEPT: z.coerce.number().int().positive().default(2),
   /** Operators who may grant credits (comma-separated e-mails); the demo account by default. */
   ADMIN_EMAILS: z
     .string()
