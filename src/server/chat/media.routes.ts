@@ -5,7 +5,6 @@ import { zText } from '../../shared/contract/text';
 import { isId, newId } from '../../shared/domain/ids';
 import { checkUpload } from '../../shared/domain/upload-types';
 import { createFileStorage, type FileStorage } from '../adapters/storage/storage';
-import type { media } from '../db/schema';
 import { requireAuth } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/context';
 import { contentDispositionFor, DOWNLOAD_CSP } from '../http/download-headers';
@@ -17,7 +16,7 @@ import { findMembership } from '../orgs/orgs.repo';
 import { createGuestQuota } from '../player/guest-quota';
 import { callerOf } from '../tools/caller';
 import { createImageCompressor } from './image-pool';
-import { findMedia, insertMedia, listImages, type MediaRow } from './media.repo';
+import { findMedia, insertMedia, listImages, type MediaRow, type NewMediaRow } from './media.repo';
 import { readPreferCompressed, removeStored, storeCompressed } from './media-files';
 import { mediaLinks } from './media-links';
 
@@ -91,7 +90,7 @@ export function mediaRoutes(
         // The bytes go to the image worker (transferred): nothing below reads them.
         if (checked.kind === 'image')
           await storeCompressed(storage, images, c.get('log'), key, bytes, checked.mime);
-        const record = (r: typeof media.$inferInsert) =>
+        const record = (r: NewMediaRow) =>
           guest ? guestQuota.record(r, () => removeStored(storage, key, c.get('log'))) : insertMedia(db, r);
         const row = await record({
           id,

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 
 /**
  * Consistent copies of the embedded database, kept beside its folder (`<dir>-backups/`), for the
@@ -8,6 +7,16 @@ import type { PGlite } from '@electric-sql/pglite';
  * CHECKPOINT, with PGlite's query lock held (dumpDataDir), so no statement is half-applied in it;
  * it is written to a temporary name and renamed, so a crash while writing leaves the older copies.
  */
+/**
+ * What this file needs of a PGlite instance (only client.ts imports PGlite itself): a statement to
+ * run, the folder as a tar archive (taken under PGlite's query lock), and its close.
+ */
+export interface PgliteHandle {
+  exec(query: string): Promise<unknown>;
+  dumpDataDir(compression: 'none'): Promise<Blob>;
+  close(): Promise<void>;
+}
+
 export const backupsDirOf = (dataDir: string) => `${dataDir}-backups`;
 const PREFIX = 'db-';
 const SUFFIX = '.tar';
@@ -24,7 +33,7 @@ export function listBackups(dataDir: string): string[] {
 }
 
 export async function takeBackup(
-  client: PGlite,
+  client: PgliteHandle,
   dataDir: string,
   keep: number,
   now = new Date(),

@@ -1,7 +1,13 @@
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
-import { backupsDirOf, listBackups, moveAside, readBackup, takeBackup } from './pglite-backup';
+import {
+  backupsDirOf,
+  listBackups,
+  moveAside,
+  type PgliteHandle,
+  readBackup,
+  takeBackup,
+} from './pglite-backup';
 import { lockDataDir } from './pglite-lock';
 
 export type DbLog = (level: 'info' | 'warn' | 'error', msg: string, fields?: Record<string, unknown>) => void;
@@ -31,14 +37,14 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * still does not open is moved aside and the newest consistent copy (pglite-backup.ts) is opened in
  * its place, saying so in the log. `create` is PGlite.create with the app's extensions.
  */
-export async function openPgliteFolder(
+export async function openPgliteFolder<P extends PgliteHandle>(
   dir: string,
-  create: (dir: string, loadDataDir?: Blob) => Promise<PGlite>,
+  create: (dir: string, loadDataDir?: Blob) => Promise<P>,
   care: PgliteCare,
-): Promise<{ client: PGlite; close(): Promise<void> }> {
+): Promise<{ client: P; close(): Promise<void> }> {
   mkdirSync(dir, { recursive: true });
   const release = lockDataDir(`${dir}.lock`);
-  let client: PGlite;
+  let client: P;
   try {
     client = await openOrRestore(dir, create, care.log);
   } catch (err) {
@@ -73,11 +79,11 @@ export async function openPgliteFolder(
   };
 }
 
-async function openOrRestore(
+async function openOrRestore<P extends PgliteHandle>(
   dir: string,
-  create: (dir: string, loadDataDir?: Blob) => Promise<PGlite>,
+  create: (dir: string, loadDataDir?: Blob) => Promise<P>,
   log: DbLog,
-): Promise<PGlite> {
+): Promise<P> {
   try {
     return await create(dir);
   } catch (err) {

@@ -1,6 +1,5 @@
 import { ErrorCode } from '../../shared/contract/errors';
-import type { MediaRow } from '../chat/media.repo';
-import type { media } from '../db/schema';
+import type { MediaRow, NewMediaRow } from '../chat/media.repo';
 import type { AppDeps } from '../http/context';
 import { AppError } from '../http/errors';
 import { hitLimits, RateLimitError } from '../http/rate-limit';
@@ -56,7 +55,7 @@ export function createGuestQuota(deps: AppDeps) {
      * Writes the row once the bytes are stored, checking the quota again under the guest's lock
      * (uploads in parallel). When refused, `discard` removes the stored bytes before the error.
      */
-    async record(row: typeof media.$inferInsert, discard: () => Promise<unknown>): Promise<MediaRow> {
+    async record(row: NewMediaRow, discard: () => Promise<unknown>): Promise<MediaRow> {
       let refused: AppError | null = null;
       const out = await insertGuestMedia(db, row, (usage) => {
         refused = refusal(usage, row.size);
