@@ -13,7 +13,17 @@ import { createLogger } from './http/logger';
 export async function bootstrap(env: TEnv, opts: { clientDir?: string } = {}): Promise<AppDeps> {
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: resolve(join(env.DATA_DIR, 'db')) },
+    env.DATABASE_URL
+      ? { url: env.DATABASE_URL }
+      : {
+          pgliteDir: resolve(join(env.DATA_DIR, 'db')),
+          // What the embedded database did at start (a lock, a restore) is said in the server's log.
+          pgliteCare: {
+            backupEveryMs: env.PGLITE_BACKUP_HOURS * 3600_000,
+            backupsKept: env.PGLITE_BACKUPS_KEPT,
+            log: (level, msg, fields) => logger[level](msg, fields),
+          },
+        },
   );
   const tokens = await createTokenService(database.db, env);
   const mail = createMailAdapter(env, database.db, logger);

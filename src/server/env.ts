@@ -74,6 +74,29 @@ const ZEnv = z.object({
   AUTH_SLOW_INTERVAL_SECONDS: z.coerce.number().int().positive().default(30),
   /** Verification and reset codes mailed per e-mail address per hour. */
   AUTH_CODES_PER_HOUR: z.coerce.number().int().positive().default(5),
+  /** Files one guest learner may upload in an assignment (429 past it). */
+  GUEST_UPLOAD_MAX_FILES: z.coerce.number().int().positive().default(30),
+  /** Bytes one guest learner may upload in an assignment (413 past it). */
+  GUEST_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
+  /** Bytes all guests of one assignment may upload together (413 past it). */
+  GUEST_ASSIGNMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
+  /**
+   * Days a guest's account and uploads are kept once every assignment they joined has ended (0: at
+   * the end); a guest whose assignment was deleted goes at the next sweep. Their xAPI statements stay.
+   */
+  GUEST_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
+  /** Hours between consistent copies of the embedded database (DATA_DIR/db-backups; 0: none). */
+  PGLITE_BACKUP_HOURS: z.coerce.number().min(0).default(6),
+  /** Copies of the embedded database kept, newest first. */
+  PGLITE_BACKUPS_KEPT: z.coerce.number().int().positive().default(2),
   /** Operators who may grant credits (comma-separated e-mails); the demo account by default. */
   ADMIN_EMAILS: z
     .string()

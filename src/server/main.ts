@@ -6,6 +6,7 @@ import { bootstrap } from './bootstrap';
 import { readEnv } from './env';
 import { lifecycle } from './http/health';
 import { CLIENT_DIR } from './paths';
+import { startGuestSweeps } from './player/guest-cleanup';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -14,6 +15,7 @@ export async function main(): Promise<void> {
   const env = readEnv();
   const deps = await bootstrap(env, { clientDir: env.CLIENT_DIR ?? CLIENT_DIR });
   const app = createApp(deps);
+  const stopGuestSweeps = startGuestSweeps(deps);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info: AddressInfo) => {
     const host = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
     deps.logger.info('listening', { url: `http://${host}:${info.port}/editor`, engine: deps.database.kind });
@@ -32,6 +34,7 @@ export async function main(): Promise<void> {
     force.unref();
     // Stop accepting, let requests in flight finish, then end the image workers and the database.
     server.close(async () => {
+      stopGuestSweeps();
       await deps.images?.close();
       await deps.database.close();
       deps.logger.info('stopped');

@@ -38,6 +38,28 @@ export async function storeCompressed(
   return true;
 }
 
+/**
+ * Deletes an upload's bytes and its compressed copy, if any. A failure is logged and left for the
+ * caller to retry (the guest sweep keeps the row until the files are gone): never thrown.
+ */
+export async function removeStored(
+  storage: FileStorage,
+  storageKey: string,
+  logger: Logger,
+): Promise<boolean> {
+  try {
+    await storage.delete(compressedKeyOf(storageKey));
+    await storage.delete(storageKey);
+    return true;
+  } catch (err) {
+    logger.warn('stored file not removed', {
+      storageKey,
+      error: err instanceof Error ? err.message : String(err),
+    });
+    return false;
+  }
+}
+
 /** The compressed copy when there is one, else the original (null when neither is stored). */
 export async function readPreferCompressed(
   storage: FileStorage,

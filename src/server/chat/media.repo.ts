@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { media } from '../db/schema';
 
 export type MediaRow = typeof media.$inferSelect;
+export type NewMediaRow = typeof media.$inferInsert;
 
 export async function insertMedia(db: Db, row: typeof media.$inferInsert): Promise<MediaRow> {
   const [out] = await db.insert(media).values(row).returning();

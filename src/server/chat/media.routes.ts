@@ -7,15 +7,17 @@ import { checkUpload } from '../../shared/domain/upload-types';
 import { createFileStorage, type FileStorage } from '../adapters/storage/storage';
 import { requireAuth } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/context';
+import { contentDispositionFor, DOWNLOAD_CSP } from '../http/download-headers';
 import { AppError, badRequest, notFound } from '../http/errors';
 import { orgScope } from '../http/org-scope';
 import { limitBody } from '../http/security';
 import { query } from '../http/validate';
 import { findMembership } from '../orgs/orgs.repo';
+import { createGuestQuota } from '../player/guest-quota';
 import { callerOf } from '../tools/caller';
 import { createImageCompressor } from './image-pool';
-import { findMedia, insertMedia, listImages, type MediaRow } from './media.repo';
-import { readPreferCompressed, storeCompressed } from './media-files';
+import { findMedia, insertMedia, listImages, type MediaRow, type NewMediaRow } from './media.repo';
+import { readPreferCompressed, removeStored, storeCompressed } from './media-files';
 import { mediaLinks } from './media-links';
 
 /** Largest upload accepted (the form around it may add a little). */
@@ -59,6 +61,7 @@ export function mediaRoutes(
   const auth = requireAuth(deps, { guests: true });
   const scope = orgScope(deps);
   const links = mediaLinks(deps);
+  const guestQuota = createGuestQuota(deps);
   // Workers start on the first image only; bootstrap gives one that main() closes.
   const images = deps.images ?? createImageCompressor({ logger: deps.logger });
   return (
@@ -79,11 +82,17 @@ export function mediaRoutes(
         const id = newId();
         const key = `media/${caller.orgId ?? 'personal'}/${id}.${checked.ext}`;
         const size = bytes.byteLength;
+        // Guests (a public join code) have a quota: checked before the bytes are stored, and again
+        // with the row (guest-quota.ts).
+        const guest = c.get('auth').guest;
+        if (guest) await guestQuota.admit(caller.userId, size);
         await storage.put(key, bytes, checked.mime);
         // The bytes go to the image worker (transferred): nothing below reads them.
         if (checked.kind === 'image')
           await storeCompressed(storage, images, c.get('log'), key, bytes, checked.mime);
-        const row = await insertMedia(db, {
+        const record = (r: NewMediaRow) =>
+          guest ? guestQuota.record(r, () => removeStored(storage, key, c.get('log'))) : insertMedia(db, r);
+        const row = await record({
           id,
           userId: caller.userId,
           orgId: caller.orgId,
@@ -133,9 +142,9 @@ export function mediaRoutes(
               // A signed link expires: a shared cache must not keep it, the browser may for this page.
               'cache-control': signed ? 'private, no-store' : 'private, max-age=31536000, immutable',
               'x-content-type-options': 'nosniff',
-              // An SVG opened directly runs no script from our origin.
-              'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-              'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(row.fileName)}`,
+              // An SVG opened directly runs no script from our origin, and is saved, not shown.
+              'content-security-policy': DOWNLOAD_CSP,
+              'content-disposition': contentDispositionFor(found.contentType, row.fileName),
             },
           });
         },

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import { openPgliteFolder, type PgliteCare } from './pglite-open';
 import { queryPrepared, type SqlClient } from './pglite-prepared';
 import * as schema from './schema';
 
@@ -30,6 +30,8 @@ export interface OpenOptions {
   url?: string;
   /** Folder for PGlite's files; `memory://` for a throwaway database. */
   pgliteDir?: string;
+  /** A folder's lock, checkpoints, backups and recovery (pglite-open.ts); defaults: no backups, no log. */
+  pgliteCare?: Partial<PgliteCare>;
 }
 
 const migrationsFolder = MIGRATIONS_DIR;
@@ -44,9 +46,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { db, kind: 'pg', pool, truncateAll: () => truncateAll(db), close: () => pool.end() };
   }
   const dir = opts.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   // pg_trgm: the trigram index of the tool search (migration 0001); PostgreSQL ships it in contrib.
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const create = (at: string, loadDataDir?: Blob) =>
+    PGlite.create(at, { extensions: { pg_trgm }, loadDataDir });
+  const folder = dir.startsWith('memory://')
+    ? null
+    : await openPgliteFolder(dir, create, {
+        backupEveryMs: 0,
+        backupsKept: 2,
+        log: () => undefined,
+        ...opts.pgliteCare,
+      });
+  const client = folder ? folder.client : await create(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   // PGlite has no autovacuum: without statistics the planner skips the search indexes, without
@@ -59,7 +70,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const close = () => {
     clearTimeout(soon);
     clearInterval(hourly);
-    return client.close();
+    return folder ? folder.close() : client.close();
   };
   return { db, kind: 'pglite', truncateAll: () => truncateAll(db), close };
 }

@@ -35,6 +35,9 @@ export function securityHeaders(opts: { embeddable?: boolean } = {}): Middleware
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: 'same-origin',
     strictTransportSecurity: false,
+    // A response that set its own header keeps it: a download's sandboxing policy
+    // (download-headers.ts) is stricter than the app's and must not be replaced by it.
+    overwrite: false,
   });
 }
 

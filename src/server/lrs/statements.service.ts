@@ -13,6 +13,7 @@ import {
 import type { FileStorage } from '../adapters/storage/storage';
 import type { Database } from '../db/client';
 import { badRequest, conflict } from '../http/errors';
+import { checkBatchSize, createSpaceTurns, INSERT_SLICE, mapInSlices, yieldToLoop } from './batch-pacing';
 import { checkSignature } from './signature';
 import type { LrsSpace } from './space';
 import { sameStatement } from './statement-compare';
@@ -44,9 +45,9 @@ const HASHES: Record<number, string> = { 56: 'sha224', 64: 'sha256', 96: 'sha384
 export const storageKeyOf = (space: string, sha2: string) =>
   `lrs/${space.replace(':', '-')}/${sha2.toLowerCase()}`;
 
-function validated(raw: unknown[], version: XapiMajor): JsonObject[] {
+async function validated(raw: unknown[], version: XapiMajor): Promise<JsonObject[]> {
   try {
-    return raw.map((s, i) =>
+    return await mapInSlices(raw, (s, i) =>
       validateStatement(s, { version }, raw.length > 1 ? `statements[${i}]` : 'statement'),
     );
   } catch (error) {
@@ -128,12 +129,18 @@ export function createStatementsService(database: Database, storage: FileStorage
    * with 409 when it differs (stored statements never change). Voiding statements void their
    * target, also when the target arrives later.
    */
+  const inTurn = createSpaceTurns();
   async function storeStatements(space: LrsSpace, raw: unknown[], opts: StoreOptions): Promise<string[]> {
     if (raw.length === 0) return [];
-    const statements = validated(raw, opts.version ?? '2.0');
+    checkBatchSize(raw.length);
+    return inTurn(space, raw.length, () => storeChecked(space, raw, opts));
+  }
+
+  async function storeChecked(space: LrsSpace, raw: unknown[], opts: StoreOptions): Promise<string[]> {
+    const statements = await validated(raw, opts.version ?? '2.0');
     await checkAttachments(statements, opts.attachments ?? []);
     const stored = new Date();
-    const prepared = statements.map((s) => prepare(s, stored, opts));
+    const prepared = await mapInSlices(statements, (s) => prepare(s, stored, opts));
     const ids = prepared.map((s) => String(s.id));
     const seen = new Set<string>();
     const dup = ids.find((id) => seen.size === seen.add(id).size);
@@ -145,7 +152,7 @@ export function createStatementsService(database: Database, storage: FileStorage
     const ticket = nextWrite++;
     inFlight.set(ticket, stored);
     try {
-      const rows: StatementRow[] = prepared.map((s) => ({
+      const rows: StatementRow[] = await mapInSlices(prepared, (s) => ({
         ...statementColumns(s),
         space,
         statementId: String(s.id),
@@ -154,7 +161,12 @@ export function createStatementsService(database: Database, storage: FileStorage
         statement: s,
       }));
       await db.transaction(async (tx) => {
-        const inserted = await insertStatements(tx, rows);
+        // In slices: each INSERT is short, and the loop turns between them.
+        const inserted = new Set<string>();
+        for (let at = 0; at < rows.length; at += INSERT_SLICE) {
+          if (at > 0) await yieldToLoop();
+          for (const id of await insertStatements(tx, rows.slice(at, at + INSERT_SLICE))) inserted.add(id);
+        }
         if (inserted.size < rows.length) {
           // Ids stored before: the same statement again is fine, a different one is a conflict.
           const skipped = ids.filter((id) => !inserted.has(id));
