@@ -1,6 +1,7 @@
 import type { TShowItem } from '../../shared/domain/runtime';
 import { Markdown } from '../../ui/Markdown';
 import { useTranslation } from '../i18n';
+import { SentPhoto } from './SentPhoto';
 import type { TTranscriptEntry } from './transcript';
 
 /** Everything the run has shown so far, newest last; Hide Display items remove earlier ones. */
@@ -60,7 +61,7 @@ function Said({ entry }: { entry: TTranscriptEntry }) {
     );
   return (
     <section className="pl-card pl-said" aria-label={t('run.yourAnswer')}>
-      {entry.image && <img className="pl-said__image" src={entry.image} alt={t('run.yourPhoto')} />}
+      {entry.image && <SentPhoto url={entry.image} alt={t('run.yourPhoto')} />}
       {entry.text && <p className="pl-said__text">{entry.text}</p>}
     </section>
   );
