@@ -85,7 +85,7 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 export default defineE2E([
   test(
     '[PLAYER] phone learner: photo step fits, text keeps AI_BASE_URL, offline answer waits, reopening resumes',
-    async ({ page, context, url, server, screenshot }) => {
+    async ({ page, context, url, server, screenshot, launch }) => {
       const token = await apiToken(url);
       const flow = await api<{ data: { _id: string } }>(url, token, 'POST', 'flows', {
         name: FLOW_NAME,
@@ -168,6 +168,19 @@ export default defineE2E([
           (await sent.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)) || undefined,
       );
       await screenshot('phone-resumed');
+
+      // …and on another phone, once the learner signs in there: the server kept their place.
+      const other = await launch({ viewport: 'phone' });
+      await other.page.goto(url(`/viewer/assignments/join-assignment/${code}`));
+      await other.page.getByLabel('E-mail').fill(email);
+      await other.page.getByLabel('Password').fill(password);
+      await other.page.getByRole('button', { name: 'Sign in' }).click();
+      await other.page.waitForURL(new RegExp(`/viewer/assignment/${assignmentId}$`));
+      await other.page.getByRole('link', { name: /Photosynthesis/ }).click();
+      await other.page.getByText('Why do leaves turn to the light?').waitFor();
+      await other.page.getByLabel('Your answer').getByText(`${LONG_QUESTION} — The leaf`).waitFor();
+      expectEqual(await other.page.getByRole('button', { name: 'Next' }).count(), 0, 'other phone goes on');
+      await other.close();
 
       // Item 4: offline, the question and the typed text stay, and the answer waits on the phone.
       await context.setOffline(true);

@@ -11,6 +11,7 @@ import {
 } from '../../shared/domain/runtime';
 import { isOfflineFailure, useRetryWhenOnline } from './offline-answer';
 import { browserRunOptions, type TRunWhere, uuid } from './ports';
+import { readRemoteRun, writeRemoteRun } from './remote-run';
 import { type TTranscriptEntry, transcriptEntries } from './transcript';
 
 /** What the screen shows: the run's state (feed, what it waits for), streamed AI text, a failure. */
@@ -71,6 +72,11 @@ export function useRun(flow: (TRunFlow & { revision: number }) | null, where: TR
       if (waiting) saved.pending = waiting;
       if (transcript.current.length) saved.transcript = transcript.current;
       await set(key, saved, store).catch(() => undefined);
+      // The server's copy follows each answer the run took (not one waiting for the network).
+      if (!waiting) {
+        const { target, flowId } = whereRef.current;
+        writeRemoteRun(target, flowId, { revision: flow.revision, state, transcript: transcript.current });
+      }
     },
     [flow, key],
   );
@@ -90,7 +96,13 @@ export function useRun(flow: (TRunFlow & { revision: number }) | null, where: TR
     if (!flow) return;
     let cancelled = false;
     void (async () => {
-      const saved = store ? await get<Saved>(key, store).catch(() => undefined) : undefined;
+      let saved = store ? await get<Saved>(key, store).catch(() => undefined) : undefined;
+      // None on this phone: the server's copy of a signed-in learner's run, from another phone.
+      if (!saved || saved.revision !== flow.revision) {
+        const { target, flowId } = whereRef.current;
+        const remote = await readRemoteRun(target, flowId, flow.revision);
+        if (remote) saved = { ...remote, registration: uuid() };
+      }
       if (cancelled) return;
       if (saved && saved.revision === flow.revision && isRunState(saved.state)) {
         registration.current = saved.registration;
@@ -121,7 +133,8 @@ export function useRun(flow: (TRunFlow & { revision: number }) | null, where: TR
       const r = await resumeRun(flow, current, a, options());
       sending.current = false;
       if (r.status === 'failed' && isOfflineFailure(r.error)) {
-        // Statement ids derive from the saved state, so what this try queued is not counted twice.
+        // Statement ids derive from the saved state: the outbox drops this try's statements when the
+        // answer is sent again (outbox.ts takeId), so nothing is counted twice or refused.
         pending.current = a;
         await keep(current, a);
         setView((v) => ({ ...v, state: current, busy: false, streaming: {}, waitingForNetwork: true }));
