@@ -79,6 +79,11 @@ describe('[PLAYER] a learner goes on where they left, on another phone (issue 34
     const noRevision = await t.call('PUT', url, { token: pia.token, body: { ...runAt('e'), revision: -1 } });
     expect(noRevision.status).toBe(400);
     expect(JSON.stringify(noRevision.body)).toContain('revision');
+    const nul = runAt('e');
+    nul.state.variables = { note: 'a\u0000b' };
+    const withNul = await t.call('PUT', url, { token: pia.token, body: nul });
+    expect(withNul.status).toBe(400);
+    expect(JSON.stringify(withNul.body)).toContain('NUL');
     const badId = await t.call('GET', `/api/player/assignment/${a._id}/flow/not-an-id/run`, {
       token: pia.token,
     });

@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { ZPlayerParams } from '../../shared/contract/player';
 import { type TRunSave, type TRunSaved, ZRunSave } from '../../shared/contract/player-run';
-import { playerRunStates } from '../db/schema';
 import { requireAuth } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/context';
 import { jsonBody, params } from '../http/validate';
+import { findRunState, saveRunState } from './player.runs.repo';
 import { createPlayerService } from './player.service';
 
 /**
@@ -17,12 +16,6 @@ export function playerRunRoutes(deps: AppDeps) {
   const db = deps.database.db;
   const player = createPlayerService(deps);
   const auth = requireAuth(deps, { guests: true });
-  const where = (assignmentId: string, userId: string, flowId: string) =>
-    and(
-      eq(playerRunStates.assignmentId, assignmentId),
-      eq(playerRunStates.userId, userId),
-      eq(playerRunStates.flowId, flowId),
-    );
 
   return new Hono<AppEnv>()
     .get('/player/assignment/:id/flow/:flowId/run', auth, async (c) => {
@@ -30,10 +23,7 @@ export function playerRunRoutes(deps: AppDeps) {
       const userId = c.get('auth').userId;
       const access = await player.asParticipant(userId, p.id);
       await player.flow(access, p.flowId);
-      const [row] = await db
-        .select()
-        .from(playerRunStates)
-        .where(where(access.row.id, userId, p.flowId));
+      const row = await findRunState(db, { assignmentId: access.row.id, userId, flowId: p.flowId });
       const body: TRunSaved = {
         data: row
           ? {
@@ -52,22 +42,9 @@ export function playerRunRoutes(deps: AppDeps) {
       const access = await player.asParticipant(userId, p.id);
       await player.flow(access, p.flowId);
       const body = await jsonBody(c, ZRunSave);
-      const run = { state: body.state, transcript: body.transcript };
       const now = new Date();
-      await db
-        .insert(playerRunStates)
-        .values({
-          assignmentId: access.row.id,
-          userId,
-          flowId: p.flowId,
-          revision: body.revision,
-          run,
-          updatedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: [playerRunStates.assignmentId, playerRunStates.userId, playerRunStates.flowId],
-          set: { revision: body.revision, run, updatedAt: now },
-        });
+      const key = { assignmentId: access.row.id, userId, flowId: p.flowId };
+      await saveRunState(db, key, body.revision, { state: body.state, transcript: body.transcript }, now);
       return c.json({ updatedAt: now.toISOString() });
     });
 }
