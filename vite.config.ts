@@ -1,7 +1,29 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * vite-plugin-pwa links its manifest (the editor's, scope /editor/) into every page it builds. The
+ * learner player is its own installable app under /viewer/: its page links public/viewer.webmanifest
+ * instead (issue 34 item 8). Runs after the PWA plugin's own post transform.
+ */
+const VIEWER_MANIFEST = '/editor/viewer.webmanifest';
+function viewerManifest(): Plugin {
+  return {
+    name: 'flowlearn:viewer-manifest',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.path.endsWith('src/player/index.html')) return html;
+        const link = `<link rel="manifest" href="${VIEWER_MANIFEST}">`;
+        const own = html.replace(/<link rel="manifest"[^>]*>/, link);
+        return own.includes(link) ? own : html.replace('</head>', `${link}</head>`);
+      },
+    },
+  };
+}
 
 export default defineConfig({
   base: '/editor/',
@@ -35,6 +57,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    viewerManifest(),
   ],
   build: {
     outDir: 'dist/client',

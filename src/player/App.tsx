@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useTranslation } from './i18n';
+import { LanguageMenu } from './LanguageMenu';
 import { type TOutboxState, watchOutbox } from './outbox';
 import { AssignmentPage } from './pages/AssignmentPage';
 import { FlowPage, SharePage } from './pages/FlowPage';
@@ -12,6 +13,8 @@ export function PlayerApp() {
   const { t } = useTranslation('player');
   const [outbox, setOutbox] = useState<TOutboxState>({ waiting: 0, refused: 0 });
   const [online, setOnline] = useState(navigator.onLine);
+  // Texts are read at render: a new language re-renders the app from here.
+  const [, setLanguage] = useState<string>('');
   useEffect(() => watchOutbox(setOutbox), []);
   useEffect(() => {
     const on = () => setOnline(true);
@@ -40,6 +43,7 @@ export function PlayerApp() {
         {outbox.refused > 0 && (
           <span className="pl-badge pl-badge--error">{t('outbox.refused', { count: outbox.refused })}</span>
         )}
+        <LanguageMenu onChange={setLanguage} />
       </header>
       <main>
         <Switch>

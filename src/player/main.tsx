@@ -3,9 +3,8 @@ import { createRoot } from 'react-dom/client';
 import '../ui/theme.css';
 import './player.css';
 import { configureApi } from '../shared/api/http';
-import { storedLanguage } from '../ui/stored-language';
 import { PlayerApp } from './App';
-import { i18n, loadTexts } from './i18n';
+import { applyLanguage, learnerLanguage } from './language';
 import { startOutbox } from './outbox';
 import { prefetchFlowPage } from './prefetch';
 import { getAccessToken } from './session';
@@ -13,8 +12,8 @@ import { registerViewerWorker } from './worker';
 
 configureApi({ getAccessToken });
 prefetchFlowPage(location.pathname);
-void loadTexts(storedLanguage()).then(() => {
-  document.documentElement.lang = i18n.language;
+// The learner's chosen language, else the phone's (issue 34 item 8).
+void applyLanguage(learnerLanguage()).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <PlayerApp />

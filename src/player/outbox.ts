@@ -20,7 +20,16 @@ export type TOutboxEntry = {
 const PLAYER_STATEMENTS_MAX = 50;
 const store = typeof indexedDB === 'undefined' ? undefined : createStore('flowlearn-player', 'outbox');
 const KEY = 'statements';
+/**
+ * Ids of statements the outbox took lately, also once sent. An answer given offline is answered again
+ * when the network is back (run/offline-answer.ts): the runtime then builds the same statement ids
+ * with new timestamps, and the LRS refuses a different statement under a stored id (409). The first
+ * one taken is the learner's real answer; its repeats are dropped here.
+ */
+const TAKEN_KEY = 'taken';
+const TAKEN_KEPT = 500;
 let memory: TOutboxEntry[] = [];
+let takenMemory: string[] = [];
 const listeners = new Set<(state: TOutboxState) => void>();
 export type TOutboxState = { waiting: number; refused: number };
 let state: TOutboxState = { waiting: 0, refused: 0 };
@@ -58,10 +67,25 @@ const serial = <T>(job: () => Promise<T>): Promise<T> => {
   return next;
 };
 
+async function loadTaken(): Promise<string[]> {
+  if (!store) return takenMemory;
+  return (await get<string[]>(TAKEN_KEY, store).catch(() => undefined)) ?? takenMemory;
+}
+
+/** `taken` with `id` added last, the oldest dropped past `kept`; null when `id` is in it already. */
+export function takeId(taken: readonly string[], id: string, kept = TAKEN_KEPT): string[] | null {
+  if (taken.includes(id)) return null;
+  return [...taken, id].slice(-kept);
+}
+
 export function enqueue(entry: TOutboxEntry): Promise<void> {
   return serial(async () => {
+    const taken = takeId(await loadTaken(), entry.statement.id);
+    if (!taken) return;
+    takenMemory = taken;
+    if (store) await set(TAKEN_KEY, taken, store).catch(() => undefined);
     const items = await load();
-    if (!items.some((i) => i.statement.id === entry.statement.id)) items.push(entry);
+    items.push(entry);
     await save(items);
   }).then(() => flush());
 }

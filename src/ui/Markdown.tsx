@@ -44,11 +44,23 @@ const SAME_SITE = /^\/(?!\/)/;
 const safeHref = (href: string) => (/^(https?:|mailto:)/i.test(href) || SAME_SITE.test(href) ? href : null);
 const safeSrc = (src: string) => (/^https?:\/\//i.test(src) || SAME_SITE.test(src) ? src : null);
 
+/**
+ * `_emphasis_` only at word boundaries, as CommonMark says: an underscore between two letters or digits
+ * is literal, so `AI_BASE_URL` or `snake_case_name` stay as typed. The closing `_` is the first one
+ * that is not followed by a letter or digit, so `_a_b_` is one emphasis over `a_b`.
+ */
+const UNDERSCORE_EM = '(?<![\\p{L}\\p{N}_])_[^\\s_](?:[^\\n]*?[^\\s_])?_(?![\\p{L}\\p{N}_])';
+
+/** Inline code, strong, emphasis, image or link (matchAll copies it, so one shared instance is safe). */
+const INLINE = new RegExp(
+  `(\`[^\`]+\`)|(\\*\\*[^*]+\\*\\*)|(\\*[^*\\s][^*]*\\*|${UNDERSCORE_EM})|(!?\\[[^\\]]*\\]\\([^)\\s]+\\))`,
+  'gu',
+);
+
 function inline(text: string, key = 0): ReactNode[] {
   const out: ReactNode[] = [];
-  const re = /(`[^`]+`)|(\*\*[^*]+\*\*)|(\*[^*\s][^*]*\*|_[^_\s][^_]*_)|(!?\[[^\]]*\]\([^)\s]+\))/g;
   let last = 0;
-  for (const m of text.matchAll(re)) {
+  for (const m of text.matchAll(INLINE)) {
     const at = m.index ?? 0;
     if (at > last) out.push(text.slice(last, at));
     const t = m[0];

@@ -272,14 +272,16 @@ export default defineE2E([
         .getByTestId('outbox')
         .getByText(/Offline: answers saved \(\d+\)/)
         .waitFor();
-      await page.getByRole('button', { name: 'Try again' }).waitFor();
+      // The question stays with its text and says the answer waits on the phone (issue 34 item 4).
+      await page.getByTestId('saved-offline').waitFor();
+      expectEqual(await page.inputValue('#pl-text'), 'Typed on the bus.', 'the typed answer stays');
       await screenshot('offline');
 
-      // Back online: the outbox sends; the link has no credits, so the AI block stops with the message.
+      // Back online: the outbox sends and the answer goes on by itself; the link has no credits, so
+      // the AI block stops with the message.
       await context.setOffline(false);
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
       await page.getByTestId('outbox').waitFor({ state: 'detached', timeout: 20_000 });
-      await page.getByRole('button', { name: 'Try again' }).click();
       await page
         .getByText('This link has run out of credits. Please ask the person who shared it.')
         .waitFor();

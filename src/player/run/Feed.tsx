@@ -1,25 +1,69 @@
 import type { TShowItem } from '../../shared/domain/runtime';
 import { Markdown } from '../../ui/Markdown';
 import { useTranslation } from '../i18n';
+import { SentPhoto } from './SentPhoto';
+import type { TTranscriptEntry } from './transcript';
 
 /** Everything the run has shown so far, newest last; Hide Display items remove earlier ones. */
-export function Feed({ items, streaming }: { items: TShowItem[]; streaming: Record<string, string> }) {
+export function Feed({
+  items,
+  streaming,
+  transcript = [],
+}: {
+  items: TShowItem[];
+  streaming: Record<string, string>;
+  transcript?: TTranscriptEntry[];
+}) {
   const hidden = new Set(items.flatMap((i) => (i.kind === 'hide' ? i.nodeIds : [])));
   return (
     <div className="pl-feed">
-      {items
-        .filter((i) => i.kind !== 'hide' && !hidden.has(i.nodeId))
-        .map((item) => (
-          <section key={item.key} className="pl-card" data-node={item.nodeType}>
-            <Item item={item} />
+      {interleave(
+        items.filter((i) => i.kind !== 'hide' && !hidden.has(i.nodeId)),
+        transcript,
+      ).map((entry) =>
+        'nodeId' in entry ? (
+          <section key={entry.key} className="pl-card" data-node={entry.nodeType}>
+            <Item item={entry} />
           </section>
-        ))}
+        ) : (
+          <Said key={entry.key} entry={entry} />
+        ),
+      )}
       {Object.entries(streaming).map(([nodeId, text]) => (
         <section key={`ai-${nodeId}`} className="pl-card pl-card--ai" aria-live="polite">
           <Markdown text={text} top={2} className="pl-md" />
         </section>
       ))}
     </div>
+  );
+}
+
+/** The flow's items in order, each earlier answer (and its AI reply) after the item it followed. */
+function interleave(items: TShowItem[], transcript: TTranscriptEntry[]): Array<TShowItem | TTranscriptEntry> {
+  const out: Array<TShowItem | TTranscriptEntry> = [];
+  let next = 0;
+  for (const item of items) {
+    for (; next < transcript.length && transcript[next].after < Number(item.key); next++)
+      out.push(transcript[next]);
+    out.push(item);
+  }
+  return out.concat(transcript.slice(next));
+}
+
+/** An earlier answer of the learner (right, like a sent message) or the AI's reply to it. */
+function Said({ entry }: { entry: TTranscriptEntry }) {
+  const { t } = useTranslation('player');
+  if (entry.kind === 'ai')
+    return (
+      <section className="pl-card pl-card--ai">
+        <Markdown text={entry.text} top={2} className="pl-md" />
+      </section>
+    );
+  return (
+    <section className="pl-card pl-said" aria-label={t('run.yourAnswer')}>
+      {entry.image && <SentPhoto url={entry.image} alt={t('run.yourPhoto')} />}
+      {entry.text && <p className="pl-said__text">{entry.text}</p>}
+    </section>
   );
 }
 

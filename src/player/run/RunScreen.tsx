@@ -54,10 +54,19 @@ export function RunScreen({
     <div className="pl-run">
       <h1 className="pl-title">{flow.name}</h1>
       {!state && <p className="pl-muted">{t('run.loading')}</p>}
-      {state && <Feed items={state.feed} streaming={view.streaming} />}
+      {state && <Feed items={state.feed} streaming={view.streaming} transcript={view.transcript} />}
       {view.refused && <p className="pl-error">{t('run.refused')}</p>}
       {waiting && !(waiting.request.kind === 'timer' && waiting.request.until > now) && (
-        <Ask waiting={waiting} busy={view.busy} onAnswer={(a) => void answer(a)} />
+        <Ask
+          waiting={waiting}
+          busy={view.busy || view.waitingForNetwork === true}
+          onAnswer={(a) => void answer(a)}
+        />
+      )}
+      {view.waitingForNetwork && (
+        <p className="pl-card pl-saved-offline" role="status" data-testid="saved-offline">
+          {t('run.savedOffline')}
+        </p>
       )}
       {waiting?.request.kind === 'timer' && waiting.request.until > now && (
         <p className="pl-muted">
