@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -44,7 +45,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   // pg_trgm: the trigram index of the tool search (migration 0001); PostgreSQL ships it in contrib.
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  // vector (pgvector): the knowledge bank's embeddings (migration 0023), PGlite's own build of it (@electric-sql/pglite-pgvector).
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, vector } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   // PGlite has no autovacuum: without statistics the planner skips the search indexes, without
