@@ -60,16 +60,3 @@ BEGIN
 		EXECUTE 'CREATE INDEX "knowledge_chunk_vectors_bank_idx" ON "knowledge_chunk_vectors" USING btree ("bank_id","model")';
 	END IF;
 END $$;
---> statement-breakpoint
-CREATE TABLE "knowledge_bot_logs" (
-	"id" text PRIMARY KEY NOT NULL,
-	"assignment_id" text NOT NULL REFERENCES "assignments"("id") ON DELETE cascade,
-	"learner_key" text NOT NULL,
-	"bot_key" text NOT NULL,
-	"role" text NOT NULL,
-	"content" text NOT NULL,
-	"citations" jsonb DEFAULT '[]'::jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE INDEX "knowledge_bot_logs_learner_idx" ON "knowledge_bot_logs" USING btree ("assignment_id","learner_key","bot_key","created_at");
