@@ -22,6 +22,7 @@ import { requestLog } from './http/request-log';
 import { limitBody, securityHeaders } from './http/security';
 import { mountClient } from './http/static-client';
 import { journalsRoutes } from './journals/journals.routes';
+import { KNOWLEDGE_UPLOAD_PATH, knowledgeRoutes } from './knowledge/knowledge.routes';
 import { lrsRoutes } from './lrs/lrs.routes';
 import { xapiRoutes } from './lrs/xapi.routes';
 import { modelsRoutes } from './models/models.routes';
@@ -51,9 +52,11 @@ export function createApp(deps: AppDeps) {
   app.use('*', compressAnswers());
   const bodyLimit = limitBody(deps.env.BODY_LIMIT_BYTES);
   // .flow imports carry their own, larger limit (flows.routes.ts).
-  // Media uploads carry their own limit too (media.routes.ts).
+  // Media uploads carry their own limit too (media.routes.ts), and knowledge documents (knowledge.routes.ts).
   app.use('/api/*', (c, next) =>
-    isFlowImportPath(c.req.path) || c.req.path === MEDIA_UPLOAD_PATH ? next() : bodyLimit(c, next),
+    isFlowImportPath(c.req.path) || c.req.path === MEDIA_UPLOAD_PATH || c.req.path === KNOWLEDGE_UPLOAD_PATH
+      ? next()
+      : bodyLimit(c, next),
   );
   const storage = deps.storage ?? createFileStorage(deps.env, deps.logger);
   app.onError((err, c) => errorResponse(c, err));
@@ -77,6 +80,7 @@ export function createApp(deps: AppDeps) {
     .route('/', chatRoutes(deps))
     .route('/', generatorRoutes(deps))
     .route('/', mediaRoutes(deps, storage))
+    .route('/', knowledgeRoutes(deps, storage))
     .route('/', playerRoutes(deps));
   app.route('/api', api);
   // The learning record store's xAPI endpoint: its own body limit, CORS and version headers.

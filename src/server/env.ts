@@ -33,6 +33,8 @@ const ZEnv = z.object({
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().default('gpt-5-mini'),
+  /** Embedding model of the same API (`/embeddings`) for knowledge bank vectors; unset: full-text search only. */
+  AI_EMBEDDING_MODEL: z.string().min(1).optional(),
   /** Largest accepted request body in bytes (413 past it). */
   BODY_LIMIT_BYTES: z.coerce
     .number()

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -47,8 +48,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const dir = opts.pgliteDir ?? 'memory://';
   // pg_trgm: the trigram index of the tool search (migration 0001); PostgreSQL ships it in contrib.
+  // vector (pgvector): the knowledge bank's embeddings (migration 0023), PGlite's own build of it (@electric-sql/pglite-pgvector).
   const create = (at: string, loadDataDir?: Blob) =>
-    PGlite.create(at, { extensions: { pg_trgm }, loadDataDir });
+    PGlite.create(at, { extensions: { pg_trgm, vector }, loadDataDir });
   const folder = dir.startsWith('memory://')
     ? null
     : await openPgliteFolder(dir, create, {

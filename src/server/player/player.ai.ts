@@ -12,6 +12,7 @@ import { createCreditsService, type TWalletOwner } from '../credits/credits.serv
 import { insufficient } from '../credits/wallets';
 import type { AppDeps } from '../http/context';
 import { AppError } from '../http/errors';
+import { createGrounding, sourcesLine } from '../knowledge/knowledge.ground';
 import type { PlayerAccess } from './player.service';
 
 /**
@@ -32,6 +33,7 @@ export const flowOfPlayerAiReference = (reference: string) => reference.split(':
 
 export function createPlayerAi(deps: AppDeps) {
   const credits = createCreditsService(deps);
+  const grounding = createGrounding(deps);
 
   function payerOf({ row, learner }: PlayerAccess): TWalletOwner {
     if (learner.kind === 'public') return { kind: 'accessLink', id: learner.code };
@@ -59,7 +61,21 @@ export function createPlayerAi(deps: AppDeps) {
      */
     async start(access: PlayerAccess, flowId: string, req: TPlayerAiRequest, signal: AbortSignal) {
       const payer = payerOf(access);
-      const messages: AiMessage[] = req.messages;
+      // Passages of the linked knowledge banks of the assignment's space (the query's embedding is charged too).
+      const grounded = await grounding
+        .ground({
+          bankIds: req.knowledgeBankIds,
+          space: { orgId: access.row.orgId, userId: access.row.ownerId },
+          messages: req.messages,
+          payer,
+          reference: playerAiReference(access.row.id, flowId, req.nodeId),
+          by: access.learner.kind === 'participant' ? access.learner.userId : null,
+          signal,
+        })
+        .catch((error: unknown) => {
+          throw forLearner(error, access);
+        });
+      const messages: AiMessage[] = grounded.messages;
       const model = modelOf(deps.ai, req.model, deps.env.AI_MODEL);
       const upTo = boundFor(model, messages, req.maxTokens);
       const by = access.learner.kind === 'participant' ? access.learner.userId : null;
@@ -111,6 +127,9 @@ export function createPlayerAi(deps: AppDeps) {
               };
           return;
         }
+        // Where the cited facts came from: our words, not the model's, so not charged.
+        const sources = sourcesLine(answer.text, grounded.passages);
+        if (sources) yield { type: 'text', text: sources };
         const actual = costOf(model, messages, answer);
         const charged = reservationId ? (await credits.settle(reservationId, actual)).charged : 0n;
         const usage = answer.usage ?? { inputTokens: 0, outputTokens: 0 };

@@ -92,6 +92,11 @@ export const ZPlayerAiRequest = z.object({
   expects: z.enum(['text', 'json']).default('text'),
   model: zText().max(100).optional(),
   maxTokens: z.number().int().min(1).max(16_000).optional(),
+  /** Knowledge banks the block links (issue 32): the server retrieves passages from those the assignment's space may read. */
+  knowledgeBankIds: z
+    .array(zText().regex(/^[0-9a-f]{24}$/, 'must be an id of 24 hexadecimal characters'))
+    .max(10)
+    .optional(),
 });
 export type TPlayerAiRequest = z.infer<typeof ZPlayerAiRequest>;
 

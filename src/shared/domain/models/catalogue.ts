@@ -131,6 +131,9 @@ const OTHER_MODELS: TModelEntry[] = [
   // Knowledge banks: our own store is free, a custom vector database costs 0.01 per query.
   media('vector', 'request', 'flowlearn-vector-store', 'Flowlearn Vector Store', 'flowlearn', '0'),
   media('vector', 'request', 'custom-vector-db', 'Custom Vector Database', 'flowlearn', '0.01'),
+  // Embedding models that index a bank's passages as vectors (AI_EMBEDDING_MODEL), per 1,000 tokens.
+  media('vector', 'tokens1k', 'text-embedding-3-small', 'Text Embedding 3 Small', 'openai', '0.02'),
+  media('vector', 'tokens1k', 'text-embedding-3-large', 'Text Embedding 3 Large', 'openai', '0.13'),
 ];
 
 /** Every model, in no particular order (lists are sorted by price when they are built). */

@@ -6,6 +6,7 @@ import { CONVERSATION_EXECUTORS } from './conversation';
 import { DATA_EXECUTORS } from './data';
 import { DISPLAY_EXECUTORS } from './display';
 import { JOURNAL_EXECUTORS } from './journal';
+import { KNOWLEDGE_BOT_EXECUTORS } from './knowledge-bot';
 import { LEARNER_EXECUTORS } from './learner';
 import { LOGIC_EXECUTORS } from './logic';
 import { quizJsonNode } from './quiz';
@@ -23,6 +24,7 @@ export const NODE_EXECUTORS: Readonly<Record<string, TNodeExecutor>> = Object.fr
   ...DATA_EXECUTORS,
   ...JOURNAL_EXECUTORS,
   ...XAPI_EXECUTORS,
+  ...KNOWLEDGE_BOT_EXECUTORS,
 });
 
 export type TNodeSupport = 'runs' | 'not-in-player' | 'placeholder' | 'unknown-type';
