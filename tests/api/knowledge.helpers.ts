@@ -6,11 +6,13 @@ export function uploadDocument(
   t: TestApp,
   u: TestUser,
   name: string,
-  bytes: BlobPart,
+  bytes: BlobPart | Uint8Array<ArrayBufferLike>,
   opts: { orgId?: string; bankId?: string; bankName?: string; field?: string } = {},
 ) {
   const form = new FormData();
-  form.set(opts.field ?? 'file', new File([bytes], name));
+  // A copy: a Uint8Array over a SharedArrayBuffer-like buffer is no BlobPart to TypeScript's DOM types.
+  const part = bytes instanceof Uint8Array ? new Uint8Array(bytes) : bytes;
+  form.set(opts.field ?? 'file', new File([part], name));
   if (opts.bankId) form.set('bankId', opts.bankId);
   if (opts.bankName) form.set('name', opts.bankName);
   return t.call('POST', '/api/knowledge-bot/upload', { token: u.token, orgId: opts.orgId, raw: form });

@@ -31,7 +31,7 @@ function suite(model: string, title: string, body: (ctx: () => Ctx) => void) {
         AI_BASE_URL: ctx.ai.baseURL,
         AI_EMBEDDING_MODEL: model,
       });
-      ctx.pdf = await buildPdf(HANDOUT_PAGES);
+      ctx.pdf = new Uint8Array(await buildPdf(HANDOUT_PAGES));
       ctx.vectors = await hasVectors(ctx.t.database.db);
     }, APP_START_MS);
     afterAll(async () => {
@@ -47,7 +47,7 @@ function suite(model: string, title: string, body: (ctx: () => Ctx) => void) {
     body(() => ctx);
   });
 }
-type Ctx = { t: TestApp; ai: OpenAiServer; dir: string; pdf: Uint8Array; vectors: boolean; ann: TestUser };
+type Ctx = { t: TestApp; ai: OpenAiServer; dir: string; pdf: Uint8Array<ArrayBuffer>; vectors: boolean; ann: TestUser };
 
 suite(MODEL, '[KNOWLEDGE] vectors and hybrid retrieval, charged exactly', (ctx) => {
   it('pgvector is there on PGlite (and may be absent on PostgreSQL)', () => {
