@@ -8,6 +8,7 @@ import { DISPLAY_EXECUTORS } from './display';
 import { JOURNAL_EXECUTORS } from './journal';
 import { LEARNER_EXECUTORS } from './learner';
 import { LOGIC_EXECUTORS } from './logic';
+import { MEDIA_EXECUTORS } from './media';
 import { quizJsonNode } from './quiz';
 import { XAPI_EXECUTORS } from './xapi';
 
@@ -23,6 +24,7 @@ export const NODE_EXECUTORS: Readonly<Record<string, TNodeExecutor>> = Object.fr
   ...DATA_EXECUTORS,
   ...JOURNAL_EXECUTORS,
   ...XAPI_EXECUTORS,
+  ...MEDIA_EXECUTORS,
 });
 
 export type TNodeSupport = 'runs' | 'not-in-player' | 'placeholder' | 'unknown-type';
