@@ -1,4 +1,5 @@
 import type { AiProvider } from '../adapters/ai/ai';
+import type { AiMediaProvider } from '../adapters/ai/media';
 import type { MailAdapter } from '../adapters/mail/mail';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { TokenService } from '../auth/tokens';
@@ -17,6 +18,8 @@ export interface AppDeps {
   mail: MailAdapter;
   /** The offline provider by default, an OpenAI-compatible API when AI_BASE_URL is set. */
   ai: AiProvider;
+  /** Speech, transcription and images of the same provider (a lazy default from the env when not given). */
+  aiMedia?: AiMediaProvider;
   /** Uploaded files (xAPI attachments): DATA_DIR/files unless a test or an S3 adapter gives one. */
   storage?: FileStorage;
   /** Compressed copies of uploaded images, on worker threads (a lazy default when not given). */
