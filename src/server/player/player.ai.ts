@@ -53,6 +53,10 @@ export function createPlayerAi(deps: AppDeps) {
   }
 
   return {
+    /** Who pays for an AI call of this access (the media route uses the same rules). */
+    payerOf,
+    /** A credit refusal as the learner should read it (the media route uses it too). */
+    forLearner,
     /**
      * Checks the payer and holds the credits before any byte is sent (a refusal is a plain JSON error),
      * then answers a generator of NDJSON lines that settles when the stream ends.
