@@ -1,6 +1,7 @@
 import type { TShowItem } from '../../shared/domain/runtime';
 import { Markdown } from '../../ui/Markdown';
 import { useTranslation } from '../i18n';
+import { SpeakItem } from './SpeakItem';
 
 /** Everything the run has shown so far, newest last; Hide Display items remove earlier ones. */
 export function Feed({ items, streaming }: { items: TShowItem[]; streaming: Record<string, string> }) {
@@ -63,6 +64,14 @@ function Item({ item }: { item: TShowItem }) {
       );
     case 'unavailable':
       return <p className="pl-muted">{t('run.unavailable', { label: item.label || item.nodeType })}</p>;
+    case 'speak':
+      return <SpeakItem text={item.text} />;
+    case 'notice':
+      return (
+        <p className="pl-muted" role="note">
+          {t(item.messageKey)}
+        </p>
+      );
     default:
       return null;
   }
