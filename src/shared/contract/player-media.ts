@@ -85,8 +85,9 @@ export type TPlayerMediaRequest = z.infer<typeof ZPlayerMediaRequest>;
 export const ZVoicesQuery = z.object({
   nodeType: z.enum(['textToSpeechNode', 'textToSpeechStreamingNode']).optional(),
 });
-export type TVoicesResponse = {
-  data: { id: string; name: string }[];
+export const ZVoicesResponse = z.object({
+  data: z.array(z.object({ id: z.string(), name: z.string() })),
   /** True offline: no speech model, the player uses the device's voices (Web Speech API). */
-  device: boolean;
-};
+  device: z.boolean(),
+});
+export type TVoicesResponse = z.infer<typeof ZVoicesResponse>;

@@ -10,6 +10,7 @@ import { FormsField } from './FormsField';
 import { ModelField } from './ModelField';
 import { NODE_DEFAULTS } from './node-look';
 import { useNodeTexts } from './useNodeTexts';
+import { VOICE_NODE_TYPES, VoiceField } from './VoiceField';
 
 function Check({
   label,
@@ -63,6 +64,12 @@ export function NodeFields({ id, data, spec }: { id: string; data: TNodeData; sp
           nodeType={spec.type}
           value={typeof data.model === 'string' ? data.model : undefined}
           onChange={(model) => updateNodeData(id, { model }, true)}
+        />
+      )}
+      {VOICE_NODE_TYPES.has(spec.type) && (
+        <VoiceField
+          value={typeof data.voice === 'string' ? data.voice : undefined}
+          onChange={(voice) => updateNodeData(id, { voice }, true)}
         />
       )}
       <ColourField
