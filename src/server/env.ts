@@ -33,6 +33,8 @@ const ZEnv = z.object({
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().default('gpt-5-mini'),
+  /** host:port list of local model servers a Local AI Model block may use (adapters/ai/local-models.ts). */
+  LOCAL_AI_HOSTS: z.string().default('localhost:11434,127.0.0.1:11434,localhost:1234,127.0.0.1:1234'),
   /** Largest accepted request body in bytes (413 past it). */
   BODY_LIMIT_BYTES: z.coerce
     .number()

@@ -205,3 +205,26 @@ describe('AI media blocks', () => {
     expect(r.outputs.p).toMatchObject({ values: { speech: 'https://files.test/speech-4.mp3' } });
   });
 });
+
+describe('Local AI Model', () => {
+  it('runs as a prompt block: its model goes to the AI port, which the host sends to the block’s server', async () => {
+    expect(nodeSupport('localLLMConnectorNode')).toBe('runs');
+    const { options, ai } = setup({ ai: () => 'from llama' });
+    const f = flow(
+      [
+        's:beginNode',
+        ['t', 'textNode', { text: 'Hi' }],
+        ['l', 'localLLMConnectorNode', { model: 'llama3.2' }],
+        ['d', 'displayNode', AUTO],
+      ],
+      ['s.out>l.in', 't.text>l.prompt', 'l.out>d.in', 'l.response>d.text'],
+    );
+    const [r] = await drive(f, options);
+    expect(ai.requests[0]).toMatchObject({
+      nodeId: 'l',
+      nodeType: 'localLLMConnectorNode',
+      model: 'llama3.2',
+    });
+    expect(r.shown.at(-1)).toMatchObject({ markdown: 'from llama' });
+  });
+});

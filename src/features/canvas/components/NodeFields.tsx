@@ -7,6 +7,7 @@ import { finishEditing, updateNodeData } from '../store/edit.actions';
 import { BandFields } from './BandFields';
 import { ColourField } from './ColourField';
 import { FormsField } from './FormsField';
+import { LocalModelFields } from './LocalModelFields';
 import { ModelField } from './ModelField';
 import { NODE_DEFAULTS } from './node-look';
 import { useNodeTexts } from './useNodeTexts';
@@ -66,6 +67,7 @@ export function NodeFields({ id, data, spec }: { id: string; data: TNodeData; sp
           onChange={(model) => updateNodeData(id, { model }, true)}
         />
       )}
+      {spec.type === 'localLLMConnectorNode' && <LocalModelFields data={data} onChange={change} />}
       {VOICE_NODE_TYPES.has(spec.type) && (
         <VoiceField
           value={typeof data.voice === 'string' ? data.voice : undefined}
