@@ -36,18 +36,16 @@ async function lesson(baseUrl: string) {
       data: { label: 'Local', baseUrl, model: 'llama3.2' },
     },
   ];
-  await t.database.db
-    .insert(flows)
-    .values({
-      id,
-      orgId: w.org,
-      ownerId: w.users.owner.id,
-      name: 'Local',
-      nodes,
-      nodesCount: 2,
-      edges: [],
-      projectId: null,
-    });
+  await t.database.db.insert(flows).values({
+    id,
+    orgId: w.org,
+    ownerId: w.users.owner.id,
+    name: 'Local',
+    nodes,
+    nodesCount: 2,
+    edges: [],
+    projectId: null,
+  });
   const a = await createAssignment(w, { flowIds: [id] });
   await t.call('POST', '/api/assignment/join', { token: w.users.participant.token, body: { code: a.code } });
   return (body: Record<string, unknown>) =>

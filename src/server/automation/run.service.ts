@@ -120,7 +120,14 @@ export function createTaskRunner(deps: AppDeps) {
       // The fee is known before the run: one charge (a third round trip less than reserve + settle).
       const chargeKey = `task-run:${runId}`;
       await credits.charge({ payer, amount: fee, reference, idempotencyKey: chargeKey });
-      const ai = keyPaidAi(deps, credits, { payer, runId, reference, signal, nodes: p.flow.nodes });
+      const ai = keyPaidAi(deps, credits, {
+        payer,
+        runId,
+        reference,
+        signal,
+        // Read when a Local AI Model block asks, inside the run (a graph that cannot be read fails there).
+        nodes: () => p.flow.nodes,
+      });
       const media = keyPaidMedia(deps, credits, { payer, runId, reference, signal });
       const recorder = createRunRecorder(deps, p, p.origin);
       const journals = createRunJournals(deps, { taskId: p.task.id, runId, flowId: p.task.flowId });

@@ -14,7 +14,13 @@ import type { AppDeps } from '../http/context';
 export function keyPaidAi(
   deps: AppDeps,
   credits: CreditsService,
-  run: { payer: TWalletOwner; runId: string; reference: string; signal?: AbortSignal; nodes?: ReadonlyArray<unknown> },
+  run: {
+    payer: TWalletOwner;
+    runId: string;
+    reference: string;
+    signal?: AbortSignal;
+    nodes?: () => ReadonlyArray<unknown>;
+  },
 ): TAiPort & { charged(): bigint } {
   let calls = 0;
   let charged = 0n;
@@ -25,7 +31,7 @@ export function keyPaidAi(
       // A Local AI Model block talks to the local model server set on it in the saved flow.
       const provider =
         req.nodeType === 'localLLMConnectorNode'
-          ? localModelOfFlow(run.nodes ?? [], req.nodeId, req.model, deps.env.LOCAL_AI_HOSTS)
+          ? localModelOfFlow(run.nodes?.() ?? [], req.nodeId, req.model, deps.env.LOCAL_AI_HOSTS)
           : deps.ai;
       const model = modelOf(provider, req.model, deps.env.AI_MODEL);
       const upTo = boundFor(model, messages, req.maxTokens);
