@@ -10,6 +10,7 @@ import type {
   TPlayerFlow,
 } from '../shared/contract/player';
 import type { TJoinLookup } from '../shared/contract/player-guest';
+import type { TPlayerMediaRequest } from '../shared/contract/player-media';
 import { getAccessToken } from './session';
 
 /** Where the learner is: an assignment they joined, or a public access link (no account). */
@@ -64,6 +65,12 @@ export const playerApi = {
     id: string,
     body: { name: string; content: string; mode: 'append' | 'replace'; collaborative?: boolean },
   ) => as<{ updated: boolean }>(api.post(`player/assignment/${id}/journal/update`, body, { quiet: true })),
+
+  /** A media block's call (speech, transcription, image, vision…): one JSON answer. */
+  media: (t: TTarget, flowId: string, body: TPlayerMediaRequest) =>
+    as<{ data: unknown }>(
+      api.post(`${base(t)}/flow/${flowId}/media`, body, { quiet: true, anonymous: anonymous(t) }),
+    ),
 
   /** Streams an AI answer line by line (NDJSON); a refusal before the stream is an ApiError. */
   async *ai(

@@ -35,6 +35,8 @@ const ZEnv = z.object({
   AI_MODEL: z.string().default('gpt-5-mini'),
   /** Embedding model of the same API (`/embeddings`) for knowledge bank vectors; unset: full-text search only. */
   AI_EMBEDDING_MODEL: z.string().min(1).optional(),
+  /** host:port list of local model servers a Local AI Model block may use (adapters/ai/local-models.ts). */
+  LOCAL_AI_HOSTS: z.string().default('localhost:11434,127.0.0.1:11434,localhost:1234,127.0.0.1:1234'),
   /** Largest accepted request body in bytes (413 past it). */
   BODY_LIMIT_BYTES: z.coerce
     .number()

@@ -6,6 +6,7 @@ import {
   ZFlowWithMessage,
 } from '../../shared/contract/flows';
 import { ZModelListResponse } from '../../shared/contract/models';
+import { ZVoicesResponse } from '../../shared/contract/player-media';
 
 /**
  * The only IO of the flow editor. Every call is quiet: the editor shows its own save state, conflict
@@ -19,4 +20,6 @@ export const canvasApi = {
   /** The models a block type offers in this space (spec 03 §9), with the organisation's settings. */
   models: (nodeType: string) =>
     api.get('models', { query: { nodeType }, schema: ZModelListResponse, quiet: true }),
+  /** The provider's speech voices (spec 03 §7 GET voices); `device` when the learner's device speaks. */
+  voices: () => api.get('voices', { schema: ZVoicesResponse, quiet: true }),
 };

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { TLearnerAnswer, TLearnerRequest, TWaiting } from '../../shared/domain/runtime';
 import { PlainButton as Button } from '../../ui/PlainButton';
 import { useTranslation } from '../i18n';
+import { DictateButton } from './DictateButton';
 import { MediaAsk } from './MediaAsk';
 
 /** The one thing the run waits for: Next, a button, a text, a quiz, a choice, a form, a chat turn. */
@@ -82,6 +83,9 @@ function Request({
             onChange={(e) => setText(e.target.value)}
             rows={3}
           />
+          {request.kind === 'text' && (
+            <DictateButton onText={(said) => setText((v) => (v ? `${v} ${said}` : said))} />
+          )}
           <div className="pl-row">
             <Button type="submit" busy={busy} disabled={!text.trim()}>
               {t('run.send')}

@@ -3,6 +3,7 @@ import { Markdown } from '../../ui/Markdown';
 import { useTranslation } from '../i18n';
 import { SentPhoto } from './SentPhoto';
 import type { TTranscriptEntry } from './transcript';
+import { SpeakItem } from './SpeakItem';
 
 /** Everything the run has shown so far, newest last; Hide Display items remove earlier ones. */
 export function Feed({
@@ -107,6 +108,14 @@ function Item({ item }: { item: TShowItem }) {
       );
     case 'unavailable':
       return <p className="pl-muted">{t('run.unavailable', { label: item.label || item.nodeType })}</p>;
+    case 'speak':
+      return <SpeakItem text={item.text} />;
+    case 'notice':
+      return (
+        <p className="pl-muted" role="note">
+          {t(item.messageKey)}
+        </p>
+      );
     default:
       return null;
   }

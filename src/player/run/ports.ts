@@ -3,6 +3,7 @@ import type { TPlayerAiRequest } from '../../shared/contract/player';
 import type { TAiPiece, TJournalScope, TRunOptions, TXapiStatement } from '../../shared/domain/runtime';
 import { enqueue } from '../outbox';
 import { playerApi, type TTarget } from '../player.api';
+import { browserMediaPort } from './media-port';
 
 /** An error the runtime reports with the port's errorCode (e.g. UNIT_BALANCE_INSUFFICIENT). */
 class PortError extends Error {
@@ -82,6 +83,7 @@ export function browserRunOptions(
   return {
     ports: {
       ...(ai ? { ai } : {}),
+      ...(target ? { media: browserMediaPort(target, flowId) } : {}),
       ...(xapi ? { xapi } : {}),
       ...(journals ? { journals } : {}),
       storage: { mediaUrl: (ref: string) => ref },

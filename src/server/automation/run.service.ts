@@ -16,6 +16,7 @@ import type { AppDeps } from '../http/context';
 import { AppError, conflict, notFound, unauthenticated } from '../http/errors';
 import { authorizeRun, type RunKey, type RunTask, recordUsage } from './automation.repo';
 import { createRunJournals, createRunRecorder } from './run-records';
+import { keyPaidMedia } from './task-media';
 import { cryptoRandom, keyPaidAi, virtualClock } from './task-ports';
 
 const RATE_WINDOW_MS = 60_000;
@@ -119,7 +120,15 @@ export function createTaskRunner(deps: AppDeps) {
       // The fee is known before the run: one charge (a third round trip less than reserve + settle).
       const chargeKey = `task-run:${runId}`;
       await credits.charge({ payer, amount: fee, reference, idempotencyKey: chargeKey });
-      const ai = keyPaidAi(deps, credits, { payer, runId, reference, signal });
+      const ai = keyPaidAi(deps, credits, {
+        payer,
+        runId,
+        reference,
+        signal,
+        // Read when a Local AI Model block asks, inside the run (a graph that cannot be read fails there).
+        nodes: () => p.flow.nodes,
+      });
+      const media = keyPaidMedia(deps, credits, { payer, runId, reference, signal });
       const recorder = createRunRecorder(deps, p, p.origin);
       const journals = createRunJournals(deps, { taskId: p.task.id, runId, flowId: p.task.flowId });
       let result: Awaited<ReturnType<typeof runHeadless>>;
@@ -127,6 +136,7 @@ export function createTaskRunner(deps: AppDeps) {
         result = await runHeadless(p.flow, jsonInputProvider(input), {
           ports: {
             ai,
+            media,
             xapi: recorder.port,
             journals: journals.port,
             clock: virtualClock(),
@@ -140,7 +150,7 @@ export function createTaskRunner(deps: AppDeps) {
         await journals.discard().catch(() => undefined);
         throw error;
       }
-      const total = fee + ai.charged();
+      const total = fee + ai.charged() + media.charged();
       const durationMs = Date.now() - started;
       const status = result.status === 'done' ? 'done' : 'failed';
       // The statements go to the LRS as a player run's do; a refused one does not undo the paid run.

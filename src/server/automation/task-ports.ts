@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TAiPiece, TAiPort, TClockPort, TRandomPort } from '../../shared/domain/runtime';
 import type { AiChunk } from '../adapters/ai/ai';
+import { localModelOfFlow } from '../adapters/ai/local-models';
 import { boundFor, costOf, modelOf } from '../credits/ai-usage';
 import type { CreditsService, TWalletOwner } from '../credits/credits.service';
 import type { AppDeps } from '../http/context';
@@ -13,7 +14,13 @@ import type { AppDeps } from '../http/context';
 export function keyPaidAi(
   deps: AppDeps,
   credits: CreditsService,
-  run: { payer: TWalletOwner; runId: string; reference: string; signal?: AbortSignal },
+  run: {
+    payer: TWalletOwner;
+    runId: string;
+    reference: string;
+    signal?: AbortSignal;
+    nodes?: () => ReadonlyArray<unknown>;
+  },
 ): TAiPort & { charged(): bigint } {
   let calls = 0;
   let charged = 0n;
@@ -21,7 +28,12 @@ export function keyPaidAi(
     charged: () => charged,
     async *stream(req): AsyncGenerator<TAiPiece> {
       const messages = req.messages;
-      const model = modelOf(deps.ai, req.model, deps.env.AI_MODEL);
+      // A Local AI Model block talks to the local model server set on it in the saved flow.
+      const provider =
+        req.nodeType === 'localLLMConnectorNode'
+          ? localModelOfFlow(run.nodes?.() ?? [], req.nodeId, req.model, deps.env.LOCAL_AI_HOSTS)
+          : deps.ai;
+      const model = modelOf(provider, req.model, deps.env.AI_MODEL);
       const upTo = boundFor(model, messages, req.maxTokens);
       const call = {
         model: req.model,
@@ -31,7 +43,7 @@ export function keyPaidAi(
         task: { kind: 'flow-block' as const, purpose: req.purpose, expects: req.expects },
       };
       if (upTo === 0n) {
-        yield* deps.ai.stream(call) as AsyncIterable<AiChunk>;
+        yield* provider.stream(call) as AsyncIterable<AiChunk>;
         return;
       }
       const hold = await credits.reserve({
@@ -47,7 +59,7 @@ export function keyPaidAi(
       };
       let ok = false;
       try {
-        for await (const chunk of deps.ai.stream(call)) {
+        for await (const chunk of provider.stream(call)) {
           if (chunk.type === 'text') answer.text += chunk.text;
           else if (chunk.type === 'reasoning') answer.reasoning += chunk.text;
           else if (chunk.type === 'usage')

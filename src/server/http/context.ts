@@ -1,6 +1,8 @@
 import type { AiProvider } from '../adapters/ai/ai';
+import type { AiMediaProvider } from '../adapters/ai/media';
 import type { MailAdapter } from '../adapters/mail/mail';
 import type { FileStorage } from '../adapters/storage/storage';
+import type { YoutubeCaptions } from '../adapters/youtube/captions';
 import type { TokenService } from '../auth/tokens';
 import type { ImageCompressor } from '../chat/image-pool';
 import type { Database } from '../db/client';
@@ -17,6 +19,10 @@ export interface AppDeps {
   mail: MailAdapter;
   /** The offline provider by default, an OpenAI-compatible API when AI_BASE_URL is set. */
   ai: AiProvider;
+  /** Speech, transcription and images of the same provider (a lazy default from the env when not given). */
+  aiMedia?: AiMediaProvider;
+  /** YouTube's captions endpoint (tests point it at a local fake). */
+  youtube?: YoutubeCaptions;
   /** Uploaded files (xAPI attachments): DATA_DIR/files unless a test or an S3 adapter gives one. */
   storage?: FileStorage;
   /** Compressed copies of uploaded images, on worker threads (a lazy default when not given). */

@@ -21,7 +21,8 @@ export function securityHeaders(opts: { embeddable?: boolean } = {}): Middleware
       connectSrc: ["'self'"],
       workerSrc: ["'self'"],
       manifestSrc: ["'self'"],
-      mediaSrc: ["'self'", 'blob:', 'https:'],
+      // data: plays the speech a Text to Speech block received from the media route (player).
+      mediaSrc: ["'self'", 'data:', 'blob:', 'https:'],
       // The task preview drawer embeds viewer pages.
       frameSrc: ["'self'", 'https:'],
       frameAncestors: opts.embeddable ? ['*'] : ["'self'"],

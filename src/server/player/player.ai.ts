@@ -6,14 +6,15 @@ import {
 } from '../../shared/contract/player';
 import { formatCredits } from '../../shared/domain/decimal';
 import { newId } from '../../shared/domain/ids';
-import type { AiCompletion, AiMessage } from '../adapters/ai/ai';
+import type { AiCompletion, AiMessage, AiProvider } from '../adapters/ai/ai';
+import { localModelOfFlow } from '../adapters/ai/local-models';
 import { boundFor, costOf, modelOf } from '../credits/ai-usage';
 import { createCreditsService, type TWalletOwner } from '../credits/credits.service';
 import { insufficient } from '../credits/wallets';
 import type { AppDeps } from '../http/context';
 import { AppError } from '../http/errors';
 import { createGrounding, sourcesLine } from '../knowledge/knowledge.ground';
-import type { PlayerAccess } from './player.service';
+import { createPlayerService, type PlayerAccess } from './player.service';
 
 /**
  * AI blocks of the player (issue 14 item 4): the assignment's payer holds the most the call may cost,
@@ -54,7 +55,25 @@ export function createPlayerAi(deps: AppDeps) {
     return new AppError(error.code, error.status, message, error.details);
   }
 
+  /**
+   * The chat provider of a block: the server's, or for a Local AI Model block the local model server set
+   * on the block in the saved flow (never an address from the request).
+   */
+  async function providerFor(
+    access: PlayerAccess,
+    flowId: string,
+    req: TPlayerAiRequest,
+  ): Promise<AiProvider> {
+    if (req.nodeType !== 'localLLMConnectorNode') return deps.ai;
+    const flow = await createPlayerService(deps).flow(access, flowId);
+    return localModelOfFlow(flow.nodes, req.nodeId, req.model, deps.env.LOCAL_AI_HOSTS);
+  }
+
   return {
+    /** Who pays for an AI call of this access (the media route uses the same rules). */
+    payerOf,
+    /** A credit refusal as the learner should read it (the media route uses it too). */
+    forLearner,
     /**
      * Checks the payer and holds the credits before any byte is sent (a refusal is a plain JSON error),
      * then answers a generator of NDJSON lines that settles when the stream ends.
@@ -76,7 +95,8 @@ export function createPlayerAi(deps: AppDeps) {
           throw forLearner(error, access);
         });
       const messages: AiMessage[] = grounded.messages;
-      const model = modelOf(deps.ai, req.model, deps.env.AI_MODEL);
+      const provider = await providerFor(access, flowId, req);
+      const model = modelOf(provider, req.model, deps.env.AI_MODEL);
       const upTo = boundFor(model, messages, req.maxTokens);
       const by = access.learner.kind === 'participant' ? access.learner.userId : null;
       let reservationId: string | null = null;
@@ -101,7 +121,7 @@ export function createPlayerAi(deps: AppDeps) {
       async function* lines(): AsyncGenerator<TPlayerAiLine> {
         const answer: AiCompletion = { text: '', reasoning: '', usage: null };
         try {
-          for await (const chunk of deps.ai.stream({
+          for await (const chunk of provider.stream({
             model: model ?? undefined,
             messages,
             maxTokens: req.maxTokens,

@@ -19,6 +19,7 @@ import { createJournalsService } from '../journals/journals.service';
 import { createPlayerAi } from './player.ai';
 import { playerGuestRoutes } from './player.guest.routes';
 import { playerRunRoutes } from './player.runs.routes';
+import { playerMediaRoutes } from './player.media.routes';
 import { assertOpen, createPlayerService, type PlayerAccess } from './player.service';
 
 const ZAssignmentParam = z.object({ id: ZId });
@@ -68,6 +69,7 @@ export function playerRoutes(deps: AppDeps) {
     new Hono<AppEnv>()
       .route('/', playerGuestRoutes(deps))
       .route('/', playerRunRoutes(deps))
+      .route('/', playerMediaRoutes(deps))
       .get('/player/assignment/:id', auth, async (c) => {
         const access = await participant(c, params(c, ZAssignmentParam).id);
         return c.json({ data: await player.assignment(access, origin(c)) });

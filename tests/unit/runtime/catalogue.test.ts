@@ -54,7 +54,8 @@ describe('every node type of the catalogue runs or is reported', () => {
     }
     const catalogue = new Set(NODE_CATALOGUE.map((s) => s.type));
     expect(Object.keys(NODE_EXECUTORS).filter((t) => !catalogue.has(t))).toEqual([]);
-    expect(NOT_IN_PLAYER).toContain('textToSpeechNode');
+    expect(NOT_IN_PLAYER).toContain('webCrawlerNode');
+    expect(NOT_IN_PLAYER).not.toContain('textToSpeechNode');
     expect(NOT_IN_PLAYER).not.toContain('quizJsonNode');
     expect(nodeSupport('noSuchNode')).toBe('unknown-type');
   });

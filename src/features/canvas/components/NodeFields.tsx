@@ -7,9 +7,11 @@ import { finishEditing, updateNodeData } from '../store/edit.actions';
 import { BandFields } from './BandFields';
 import { ColourField } from './ColourField';
 import { FormsField } from './FormsField';
+import { LocalModelFields } from './LocalModelFields';
 import { ModelField } from './ModelField';
 import { NODE_DEFAULTS } from './node-look';
 import { useNodeTexts } from './useNodeTexts';
+import { VOICE_NODE_TYPES, VoiceField } from './VoiceField';
 
 function Check({
   label,
@@ -63,6 +65,13 @@ export function NodeFields({ id, data, spec }: { id: string; data: TNodeData; sp
           nodeType={spec.type}
           value={typeof data.model === 'string' ? data.model : undefined}
           onChange={(model) => updateNodeData(id, { model }, true)}
+        />
+      )}
+      {spec.type === 'localLLMConnectorNode' && <LocalModelFields data={data} onChange={change} />}
+      {VOICE_NODE_TYPES.has(spec.type) && (
+        <VoiceField
+          value={typeof data.voice === 'string' ? data.voice : undefined}
+          onChange={(voice) => updateNodeData(id, { voice }, true)}
         />
       )}
       <ColourField

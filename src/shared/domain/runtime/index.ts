@@ -39,6 +39,13 @@ export type {
   TXapiPort,
 } from './ports';
 export { manualClock, seededRandom } from './ports';
+export {
+  MEDIA_NOTICES,
+  type TMediaNotice,
+  type TMediaPort,
+  type TSpeechAnswer,
+  type TYoutubeAnswer,
+} from './ports-media';
 export { parseQuiz, scoreQuiz, type TQuiz } from './quiz-format';
 export type { TRunEvent, TRunOptions } from './session';
 export {

@@ -26,7 +26,11 @@ export type TShowContent =
   /** A block of a type the player cannot run: show a quiet notice, never skip it silently. */
   | { kind: 'unavailable'; reason: 'not-in-player' | 'placeholder' | 'unknown-type'; messageKey: string }
   /** Hide the feed items of these nodes (Hide Display block). */
-  | { kind: 'hide'; nodeIds: string[] };
+  | { kind: 'hide'; nodeIds: string[] }
+  /** Text for the device's own voice (Web Speech API) to read: no speech model is connected. */
+  | { kind: 'speak'; text: string }
+  /** A media block's honest note (offline demo, no video model…): message key `runtime.media.<code>`. */
+  | { kind: 'notice'; messageKey: string };
 
 export type TShowItem = TShowContent & {
   /** Unique within the run (the step number), for list keys. */

@@ -1,4 +1,5 @@
 import type { TLearnerAnswer, TWaiting } from './learner';
+import type { TMediaPort } from './ports-media';
 import { uuidFrom } from './uuid';
 import type { TXapiStatement } from './xapi';
 
@@ -105,6 +106,8 @@ export interface TInputProvider {
 
 export type TRuntimePorts = {
   ai?: TAiPort;
+  /** Speech, transcription, images, vision, video, YouTube transcripts (ports-media.ts). */
+  media?: TMediaPort;
   xapi?: TXapiPort;
   journals?: TJournalPort;
   storage?: TStoragePort;

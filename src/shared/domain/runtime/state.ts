@@ -1,4 +1,5 @@
 import type { TLearnerRequest, TShowItem, TWaiting } from './learner';
+import { MEDIA_NOTICES } from './ports-media';
 import type { TJson, TValue } from './values';
 
 /** Every condition the runtime reports; the player translates `runtime.issues.<code>`. */
@@ -37,6 +38,7 @@ export type TIssueCode = (typeof ISSUE_CODES)[number];
 export const RUNTIME_MESSAGE_KEYS: ReadonlyArray<string> = [
   ...ISSUE_CODES.map((c) => `runtime.issues.${c}`),
   ...['not-in-player', 'placeholder', 'unknown-type'].map((r) => `runtime.unavailable.${r}`),
+  ...MEDIA_NOTICES.map((n) => `runtime.media.${n}`),
 ];
 
 export type TRuntimeIssue = {

@@ -146,4 +146,6 @@ export const AI_EXECUTORS: Record<string, TNodeExecutor> = {
   ),
   processNode,
   generateQuestionViaAiNode,
+  // A local model server (Ollama, llama.cpp, LM Studio) set on the block: the host picks that provider.
+  localLLMConnectorNode: promptBlock('prompt', 'response'),
 };

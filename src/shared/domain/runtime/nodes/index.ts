@@ -9,6 +9,7 @@ import { JOURNAL_EXECUTORS } from './journal';
 import { KNOWLEDGE_BOT_EXECUTORS } from './knowledge-bot';
 import { LEARNER_EXECUTORS } from './learner';
 import { LOGIC_EXECUTORS } from './logic';
+import { MEDIA_EXECUTORS } from './media';
 import { quizJsonNode } from './quiz';
 import { XAPI_EXECUTORS } from './xapi';
 
@@ -25,6 +26,7 @@ export const NODE_EXECUTORS: Readonly<Record<string, TNodeExecutor>> = Object.fr
   ...JOURNAL_EXECUTORS,
   ...XAPI_EXECUTORS,
   ...KNOWLEDGE_BOT_EXECUTORS,
+  ...MEDIA_EXECUTORS,
 });
 
 export type TNodeSupport = 'runs' | 'not-in-player' | 'placeholder' | 'unknown-type';

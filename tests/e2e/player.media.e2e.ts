@@ -1,0 +1,157 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineE2E, expect, expectEqual, test } from './harness';
+import { api, apiToken } from './offline.util';
+
+/** Start → Text to Speech → Voice Input → Transcribe → AI General Feedback → Generate Image. */
+const node = (id: string, type: string, y: number, data: Record<string, unknown> = {}) => ({
+  id,
+  type,
+  position: { x: 0, y: y * 120 },
+  data: { label: id, ...data },
+});
+const NODES = [
+  node('s', 'beginNode', 0),
+  node('say', 'textToSpeechNode', 1, { text: 'Tell me what plants need to grow.' }),
+  node('rec', 'voiceInputNode', 2, { question: 'Record your answer' }),
+  node('tr', 'transcribeSpeechNode', 3, { label: 'What did you say?' }),
+  node('fb', 'processNode', 4, { question: 'What do plants need?' }),
+  node('img', 'generateImageNode', 5, { prompt: 'A sunflower in the sun' }),
+];
+const link = (id: string, from: string, fromHandle: string, to: string, toHandle: string) => ({
+  id,
+  source: from,
+  sourceHandle: fromHandle,
+  target: to,
+  targetHandle: toHandle,
+});
+const EDGES = [
+  link('e1', 's', 'out', 'say', 'in'),
+  link('e2', 'say', 'out', 'rec', 'in'),
+  link('e3', 'rec', 'out', 'tr', 'in'),
+  link('e4', 'rec', 'speech', 'tr', 'speech'),
+  link('e5', 'tr', 'out', 'fb', 'in'),
+  link('e6', 'tr', 'text', 'fb', 'response'),
+  link('e7', 'fb', 'out', 'img', 'in'),
+];
+
+/** Half a second of silence as a WAV file: what the phone's recorder hands the upload. */
+function silentWav(): Buffer {
+  const samples = 4000;
+  const b = Buffer.alloc(44 + samples * 2);
+  b.write('RIFF', 0);
+  b.writeUInt32LE(36 + samples * 2, 4);
+  b.write('WAVEfmt ', 8);
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(8000, 24);
+  b.writeUInt32LE(16000, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write('data', 36);
+  b.writeUInt32LE(samples * 2, 40);
+  return b;
+}
+
+export default defineE2E(
+  [
+    test(
+      '[PLAYER] media blocks on a phone: speech, a recorded answer, transcription, AI feedback and an image, recorded in the LRS',
+      async ({ page, url, server, screenshot }) => {
+        const token = await apiToken(url);
+        const flow = await api<{ data: { _id: string } }>(url, token, 'POST', 'flows', {
+          name: 'Plants speak',
+          nodes: NODES,
+          edges: EDGES,
+        });
+        expect(flow.status === 201 || flow.status === 200, `flow created: ${JSON.stringify(flow.json)}`);
+        const made = await api<{ data: { _id: string; code: string } }>(url, token, 'POST', 'assignment', {
+          name: 'Plants voice week',
+          flowIds: [flow.json.data._id],
+          unitUsageOption: 'PAY_BY_ME',
+        });
+        expectEqual(made.status, 201, 'assignment created');
+        const { _id: assignmentId, code } = made.json.data;
+
+        const email = `voice-${Date.now()}@school.test`;
+        const password = 'learner-password-1';
+        const post = (path: string, body: unknown) =>
+          fetch(url(`/api/auth/${path}`), {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+        const since = Date.now();
+        expectEqual((await post('signup', { email, password })).status, 201, 'sign-up');
+        const mailCode = await server.waitForMailCode(email, 15_000, since);
+        expectEqual((await post('verify', { email, code: mailCode })).status, 200, 'verification');
+
+        await page.goto(url(`/viewer/assignments/join-assignment/${code}`));
+        await page.getByLabel('E-mail').fill(email);
+        await page.getByLabel('Password').fill(password);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.waitForURL(new RegExp(`/viewer/assignment/${assignmentId}$`));
+        await page.getByRole('link', { name: /Plants speak/ }).click();
+
+        // No speech model on this server: the phone speaks the text itself, and says so.
+        await page.getByText('Tell me what plants need to grow.').waitFor();
+        await page.getByText('your device reads this aloud with its own voice', { exact: false }).waitFor();
+        await page.getByRole('button', { name: 'Read aloud' }).waitFor();
+        await screenshot('device-voice');
+        await page.getByRole('button', { name: 'Next' }).click();
+
+        const wav = join(tmpdir(), `answer-${Date.now()}.wav`);
+        writeFileSync(wav, silentWav());
+        await page.getByText('Record your answer').waitFor();
+        await page.locator('input[type=file]').setInputFiles(wav);
+
+        // No transcription model: the notice, then the learner types what they said.
+        await page.getByText('no transcription model is connected', { exact: false }).waitFor();
+        await page.fill('#pl-text', 'Plants need light and water.');
+        await page.getByRole('button', { name: 'Send' }).click();
+
+        // AI feedback (offline provider), then the labelled placeholder image.
+        await page.getByText('This picture is a placeholder', { exact: false }).waitFor({ timeout: 20_000 });
+        const img = page.locator('img.pl-media').last();
+        expect(
+          (await img.getAttribute('src'))?.startsWith('data:image/svg+xml;base64,'),
+          'the placeholder image',
+        );
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width <= 390, `no sideways scrolling on a 390 px phone (page is ${width} px wide)`);
+        await screenshot('placeholder-image');
+        await page.getByRole('button', { name: 'Next' }).click();
+        await page.getByText('Well done! You finished this activity.').waitFor({ timeout: 20_000 });
+
+        const cred = await api<{ key: string; secret: string }>(url, token, 'POST', 'lrs/credentials', {
+          name: 'e2e',
+        });
+        const basic = `Basic ${Buffer.from(`${cred.json.key}:${cred.json.secret}`).toString('base64')}`;
+        const activity = encodeURIComponent(url(`/viewer/assignment/${assignmentId}`));
+        let verbs: string[] = [];
+        let evidence = false;
+        for (let i = 0; i < 30 && !(evidence && verbs.includes('completed')); i++) {
+          const res = await fetch(
+            url(`/xapi/statements?activity=${activity}&related_activities=true&limit=100`),
+            {
+              headers: { Authorization: basic, 'X-Experience-API-Version': '1.0.3' },
+            },
+          );
+          const body = (await res.json()) as {
+            statements: Array<{ verb: { id: string }; result?: { response?: string } }>;
+          };
+          verbs = body.statements.map((s) => s.verb.id.split('/').pop() ?? '');
+          evidence = body.statements.some((s) => s.result?.response === 'Plants need light and water.');
+          if (!(evidence && verbs.includes('completed'))) await new Promise((r) => setTimeout(r, 500));
+        }
+        for (const v of ['launched', 'experienced', 'answered', 'completed'])
+          expect(verbs.includes(v), `a ${v} statement (got ${verbs.join(', ')})`);
+        expect(evidence, 'the typed transcript is recorded as the answer');
+      },
+      { browser: { viewport: 'phone' }, timeoutMs: 240_000 },
+    ),
+  ],
+  { server: { startTimeoutMs: 180_000 } },
+);
