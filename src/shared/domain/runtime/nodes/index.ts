@@ -8,7 +8,9 @@ import { DISPLAY_EXECUTORS } from './display';
 import { JOURNAL_EXECUTORS } from './journal';
 import { LEARNER_EXECUTORS } from './learner';
 import { LOGIC_EXECUTORS } from './logic';
+import { PACKAGE_EXECUTORS } from './packages';
 import { quizJsonNode } from './quiz';
+import { RECORD_EXECUTORS } from './records';
 import { XAPI_EXECUTORS } from './xapi';
 
 /** The registry: one executor per node type the runtime runs, from one file per node group. */
@@ -23,6 +25,9 @@ export const NODE_EXECUTORS: Readonly<Record<string, TNodeExecutor>> = Object.fr
   ...DATA_EXECUTORS,
   ...JOURNAL_EXECUTORS,
   ...XAPI_EXECUTORS,
+  // After XAPI_EXECUTORS: the xAPI Statement block with a package launches it, else it is the plain one.
+  ...PACKAGE_EXECUTORS,
+  ...RECORD_EXECUTORS,
 });
 
 export type TNodeSupport = 'runs' | 'not-in-player' | 'placeholder' | 'unknown-type';
