@@ -8,5 +8,6 @@ export * from './flows';
 export * from './journals';
 export * from './lrs';
 export * from './orgs';
+export * from './packages';
 export * from './system';
 export * from './tools';
