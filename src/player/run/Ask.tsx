@@ -3,6 +3,8 @@ import type { TLearnerAnswer, TLearnerRequest, TWaiting } from '../../shared/dom
 import { PlainButton as Button } from '../../ui/PlainButton';
 import { useTranslation } from '../i18n';
 import { MediaAsk } from './MediaAsk';
+import { PackageAsk } from './PackageAsk';
+import { WhiteboardAsk } from './WhiteboardAsk';
 
 /** The one thing the run waits for: Next, a button, a text, a quiz, a choice, a form, a chat turn. */
 export function Ask({
@@ -178,5 +180,9 @@ function Request({
       );
     case 'media':
       return <MediaAsk request={request} busy={busy} onAnswer={onAnswer} />;
+    case 'draw':
+      return <WhiteboardAsk request={request} busy={busy} onAnswer={onAnswer} />;
+    case 'package':
+      return <PackageAsk request={request} busy={busy} onAnswer={onAnswer} />;
   }
 }

@@ -1,6 +1,7 @@
 import type { TShowItem } from '../../shared/domain/runtime';
 import { Markdown } from '../../ui/Markdown';
 import { useTranslation } from '../i18n';
+import { TableItem } from './TableItem';
 
 /** Everything the run has shown so far, newest last; Hide Display items remove earlier ones. */
 export function Feed({ items, streaming }: { items: TShowItem[]; streaming: Record<string, string> }) {
@@ -61,6 +62,8 @@ function Item({ item }: { item: TShowItem }) {
           {t('run.download', { name: item.name })}
         </a>
       );
+    case 'table':
+      return <TableItem item={item} />;
     case 'unavailable':
       return <p className="pl-muted">{t('run.unavailable', { label: item.label || item.nodeType })}</p>;
     default:
