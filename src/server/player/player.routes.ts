@@ -18,6 +18,7 @@ import { jsonBody, params, query } from '../http/validate';
 import { createJournalsService } from '../journals/journals.service';
 import { createPlayerAi } from './player.ai';
 import { playerGuestRoutes } from './player.guest.routes';
+import { playerRecordsRoutes } from './player.records.routes';
 import { assertOpen, createPlayerService, type PlayerAccess } from './player.service';
 
 const ZAssignmentParam = z.object({ id: ZId });
@@ -66,6 +67,7 @@ export function playerRoutes(deps: AppDeps) {
   return (
     new Hono<AppEnv>()
       .route('/', playerGuestRoutes(deps))
+      .route('/', playerRecordsRoutes(deps))
       .get('/player/assignment/:id', auth, async (c) => {
         const access = await participant(c, params(c, ZAssignmentParam).id);
         return c.json({ data: await player.assignment(access, origin(c)) });

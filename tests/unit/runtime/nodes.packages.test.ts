@@ -198,7 +198,9 @@ describe('xAPI Report and Retrieve xAPI Statements', () => {
     };
     const data = { verb: 'passed', activity: 'https://x.test/Quiz 1', limit: 500, autoExecuteNextNode: true };
     const r = await startRun(flow(['s:beginNode', ['r', 'xAPIReportNode', data]], ['s.out>r.in']), options);
-    expect(asked).toEqual([{ verb: 'passed', activity: 'https://x.test/Quiz 1', limit: 100 }]);
+    expect(asked).toEqual([
+      { verb: 'http://adlnet.gov/expapi/verbs/passed', activity: 'https://x.test/Quiz 1', limit: 100 },
+    ]);
     expect(r.shown[0]).toMatchObject({
       kind: 'table',
       columns: ['when', 'verb', 'activity', 'result'],

@@ -9,7 +9,7 @@ import {
 import type { TLrsQuery } from '../ports';
 import { makeIssue } from '../state';
 import { isRecord, type TJson } from '../values';
-import type { TXapiStatement } from '../xapi';
+import { type TXapiStatement, verbFromSetting, XAPI_VERBS } from '../xapi';
 
 /**
  * Whiteboard, Widget, xAPI Report and Retrieve xAPI Statements: blocks that draw, or show the learner
@@ -57,9 +57,17 @@ export function statementRows(statements: TXapiStatement[], lang: string): strin
     ]);
 }
 
+/** A verb setting (a name such as passed, or an IRI) as the IRI the LRS filters on. */
+function verbIri(ctx: TNodeContext, setting: string | undefined): string | undefined {
+  if (!setting) return undefined;
+  const verb = verbFromSetting(setting);
+  if (!verb) ctx.issue('setting-invalid', 'warning', { detail: 'verb' });
+  return verb === undefined ? undefined : typeof verb === 'string' ? XAPI_VERBS[verb] : verb.id;
+}
+
 /** The block's filter: data.verb (form 1), data.activity (form 2), data.limit (form 3, 20, at most 100). */
 function queryOf(ctx: TNodeContext): TLrsQuery {
-  const verb = ctx.settings.text(['verb'], 0)?.trim();
+  const verb = verbIri(ctx, ctx.settings.text(['verb'], 0)?.trim());
   const activity = ctx.settings.text(['activity', 'activityId'], 1)?.trim();
   const since = ctx.settings.text(['since'])?.trim();
   const limit = Math.min(Math.max(Math.round(ctx.settings.number(['limit'], 2) ?? 20), 1), MAX_ROWS);
