@@ -7,9 +7,15 @@ import { APP_START_MS, createTestApp, type TestApp } from './harness';
 import { makeOrg, makeUser, type TestUser } from './helpers/users';
 import { buildZip, deflated, zerosStream } from './helpers/zip-build';
 
-const upload = (t: TestApp, u: TestUser, bytes: BlobPart, name = 'hello.h5p', orgId?: string) => {
+const upload = (
+  t: TestApp,
+  u: TestUser,
+  bytes: Uint8Array | BlobPart,
+  name = 'hello.h5p',
+  orgId?: string,
+) => {
   const form = new FormData();
-  form.set('file', new File([bytes], name));
+  form.set('file', new File([bytes as BlobPart], name));
   return t.call('POST', '/api/h5p', { token: u.token, orgId, raw: form });
 };
 
