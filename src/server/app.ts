@@ -27,6 +27,7 @@ import { lrsRoutes } from './lrs/lrs.routes';
 import { xapiRoutes } from './lrs/xapi.routes';
 import { modelsRoutes } from './models/models.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
+import { isPackageUploadPath, packagesRoutes } from './packages/packages.routes';
 import { playerRoutes } from './player/player.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { tagsRoutes } from './tools/tags.routes';
@@ -44,6 +45,8 @@ export function createApp(deps: AppDeps) {
   const secureViewer = securityHeaders({ embeddable: true });
   app.use('*', (c, next) => {
     if (c.req.path.startsWith('/xapi/')) return next();
+    // Package files and the H5P player carry their own sandboxing policy (packages/package-files.ts).
+    if (c.req.path.startsWith('/api/packages/') || c.req.path.startsWith('/api/h5p-player/')) return next();
     // The learner player's pages are embeddable (spec 02 §9 embed code).
     return c.req.path === '/viewer' || c.req.path.startsWith('/viewer/')
       ? secureViewer(c, next)
@@ -54,7 +57,10 @@ export function createApp(deps: AppDeps) {
   // .flow imports carry their own, larger limit (flows.routes.ts).
   // Media uploads carry their own limit too (media.routes.ts), and knowledge documents (knowledge.routes.ts).
   app.use('/api/*', (c, next) =>
-    isFlowImportPath(c.req.path) || c.req.path === MEDIA_UPLOAD_PATH || c.req.path === KNOWLEDGE_UPLOAD_PATH
+    isFlowImportPath(c.req.path) ||
+    c.req.path === MEDIA_UPLOAD_PATH ||
+    c.req.path === KNOWLEDGE_UPLOAD_PATH ||
+    isPackageUploadPath(c.req.path)
       ? next()
       : bodyLimit(c, next),
   );
@@ -81,7 +87,8 @@ export function createApp(deps: AppDeps) {
     .route('/', generatorRoutes(deps))
     .route('/', mediaRoutes(deps, storage))
     .route('/', knowledgeRoutes(deps, storage))
-    .route('/', playerRoutes(deps));
+    .route('/', playerRoutes(deps))
+    .route('/', packagesRoutes(deps, storage));
   app.route('/api', api);
   // The learning record store's xAPI endpoint: its own body limit, CORS and version headers.
   app.route('/xapi', xapiRoutes(deps, storage));

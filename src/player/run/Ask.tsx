@@ -4,6 +4,8 @@ import { PlainButton as Button } from '../../ui/PlainButton';
 import { useTranslation } from '../i18n';
 import { DictateButton } from './DictateButton';
 import { MediaAsk } from './MediaAsk';
+import { PackageAsk } from './PackageAsk';
+import { WhiteboardAsk } from './WhiteboardAsk';
 
 /** The one thing the run waits for: Next, a button, a text, a quiz, a choice, a form, a chat turn. */
 export function Ask({
@@ -182,5 +184,9 @@ function Request({
       );
     case 'media':
       return <MediaAsk request={request} busy={busy} onAnswer={onAnswer} />;
+    case 'draw':
+      return <WhiteboardAsk request={request} busy={busy} onAnswer={onAnswer} />;
+    case 'package':
+      return <PackageAsk request={request} busy={busy} onAnswer={onAnswer} />;
   }
 }

@@ -4,6 +4,7 @@ import { useTranslation } from '../i18n';
 import { SentPhoto } from './SentPhoto';
 import type { TTranscriptEntry } from './transcript';
 import { SpeakItem } from './SpeakItem';
+import { TableItem } from './TableItem';
 
 /** Everything the run has shown so far, newest last; Hide Display items remove earlier ones. */
 export function Feed({
@@ -106,6 +107,8 @@ function Item({ item }: { item: TShowItem }) {
           {t('run.download', { name: item.name })}
         </a>
       );
+    case 'table':
+      return <TableItem item={item} />;
     case 'unavailable':
       return <p className="pl-muted">{t('run.unavailable', { label: item.label || item.nodeType })}</p>;
     case 'speak':

@@ -1,9 +1,16 @@
 import { ApiError } from '../../shared/api/http';
 import type { TPlayerAiRequest } from '../../shared/contract/player';
-import type { TAiPiece, TJournalScope, TRunOptions, TXapiStatement } from '../../shared/domain/runtime';
+import type {
+  TAiPiece,
+  TJournalScope,
+  TLrsQuery,
+  TRunOptions,
+  TXapiStatement,
+} from '../../shared/domain/runtime';
 import { enqueue } from '../outbox';
 import { playerApi, type TTarget } from '../player.api';
 import { browserMediaPort } from './media-port';
+import { ownStatements } from './records-api';
 
 /** An error the runtime reports with the port's errorCode (e.g. UNIT_BALANCE_INSUFFICIENT). */
 class PortError extends Error {
@@ -79,6 +86,10 @@ export function browserRunOptions(
     update: async (name: string, content: string, mode: 'append' | 'replace', scope?: TJournalScope) =>
       (await playerApi.updateJournal(target.id, { name, content, mode, ...scope })).updated,
   };
+  // xAPI Report / Retrieve: a participant's own statements of the assignment (a public visitor has none).
+  const lrs = target?.kind === 'assignment' && {
+    query: (q: TLrsQuery) => ownStatements(target.id, q),
+  };
   const origin = window.location.origin;
   return {
     ports: {
@@ -86,6 +97,7 @@ export function browserRunOptions(
       ...(target ? { media: browserMediaPort(target, flowId) } : {}),
       ...(xapi ? { xapi } : {}),
       ...(journals ? { journals } : {}),
+      ...(lrs ? { lrs } : {}),
       storage: { mediaUrl: (ref: string) => ref },
       clock: { now: () => Date.now() },
       random: { next: () => Math.random(), uuid },

@@ -20,6 +20,7 @@ import { createPlayerAi } from './player.ai';
 import { playerGuestRoutes } from './player.guest.routes';
 import { playerRunRoutes } from './player.runs.routes';
 import { playerMediaRoutes } from './player.media.routes';
+import { playerRecordsRoutes } from './player.records.routes';
 import { assertOpen, createPlayerService, type PlayerAccess } from './player.service';
 
 const ZAssignmentParam = z.object({ id: ZId });
@@ -70,6 +71,7 @@ export function playerRoutes(deps: AppDeps) {
       .route('/', playerGuestRoutes(deps))
       .route('/', playerRunRoutes(deps))
       .route('/', playerMediaRoutes(deps))
+      .route('/', playerRecordsRoutes(deps))
       .get('/player/assignment/:id', auth, async (c) => {
         const access = await participant(c, params(c, ZAssignmentParam).id);
         return c.json({ data: await player.assignment(access, origin(c)) });

@@ -2,6 +2,7 @@ import { assignmentStatus } from '../../shared/contract/assignments';
 import type { TPlayerAssignment, TPlayerFlow, TStatementsRequest } from '../../shared/contract/player';
 import { ASSIGNMENT_CLOSED, PlayerClosedMessage, type TPlayerClosed } from '../../shared/contract/player';
 import type { JsonObject } from '../../shared/domain/xapi';
+import { agentIfi } from '../../shared/domain/xapi/agents';
 import { type AssignmentRow, findAssignmentById, findUsersByIds } from '../assignments/assignments.repo';
 import { findAccessLink, isParticipant, listInteractions } from '../assignments/participants.repo';
 import { createPeopleService } from '../assignments/people.service';
@@ -179,6 +180,27 @@ export function createPlayerService(deps: AppDeps) {
       if (counted > 0 && learner.kind === 'participant')
         await people.recordInteractions(row.id, learner.userId, flowId, counted);
       return { ids, counted };
+    },
+
+    /**
+     * The learner's own statements in this assignment, newest first (the xAPI Report and Retrieve
+     * blocks): the actor is the one the server stamps on their records, never one the browser names.
+     */
+    async ownStatements(
+      access: PlayerAccess,
+      origin: string,
+      filter: { verb?: string; activity?: string; since?: Date; limit: number },
+    ): Promise<JsonObject[]> {
+      const agent = agentIfi(await actorOf(access.learner, origin));
+      if (!agent) return [];
+      const { limit, ...rest } = filter;
+      const space = lrsSpace({ orgId: access.row.orgId, userId: access.row.ownerId });
+      const page = await lrs.queryStatements(
+        space,
+        { ...rest, agent, assignmentId: access.row.id },
+        { limit },
+      );
+      return page.statements;
     },
   };
 }

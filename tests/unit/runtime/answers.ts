@@ -8,6 +8,7 @@ export function anyAnswer(w: TWaiting): TLearnerAnswer {
     case 'text':
       return { kind: 'text', text: 'an answer' };
     case 'media':
+    case 'draw':
       return { kind: 'media', url: 'https://files.test/upload.bin' };
     case 'form':
       return { kind: 'form', values: Object.fromEntries(r.fields.map((f) => [f.id, 'x'])) };

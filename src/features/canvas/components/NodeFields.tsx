@@ -10,6 +10,7 @@ import { FormsField } from './FormsField';
 import { LocalModelFields } from './LocalModelFields';
 import { ModelField } from './ModelField';
 import { NODE_DEFAULTS } from './node-look';
+import { PackageField } from './PackageField';
 import { useNodeTexts } from './useNodeTexts';
 import { VOICE_NODE_TYPES, VoiceField } from './VoiceField';
 
@@ -121,6 +122,9 @@ export function NodeFields({ id, data, spec }: { id: string; data: TNodeData; sp
           onChange={(v) => toggle({ [sw.key]: v })}
         />
       ))}
+      {(spec.type === 'h5pNode' || spec.type === 'xAPINode') && (
+        <PackageField kind={spec.type === 'h5pNode' ? 'h5p' : 'xapi'} data={data} onChange={toggle} />
+      )}
       <BandFields data={data} onChange={change} onDone={finishEditing} />
       <FormsField
         forms={data.forms ?? []}

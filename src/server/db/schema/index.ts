@@ -9,5 +9,6 @@ export * from './journals';
 export * from './lrs';
 export * from './orgs';
 export * from './player-runs';
+export * from './packages';
 export * from './system';
 export * from './tools';

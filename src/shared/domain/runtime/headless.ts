@@ -75,6 +75,7 @@ function answerFrom(w: TWaiting, value: unknown, attempt: number): TLearnerAnswe
       return s === undefined ? undefined : { kind: 'text', text: s };
     }
     case 'media':
+    case 'draw':
       return parseAnswer(isRecord(v) ? { ...v, kind: 'media' } : { kind: 'media', url: v });
     case 'form': {
       if (!isRecord(v)) return undefined;

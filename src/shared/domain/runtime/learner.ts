@@ -1,4 +1,4 @@
-import { clean, isRecord } from './values';
+import { clean, isRecord, type TJson } from './values';
 
 /**
  * What the runtime hands the player: things to show (a feed that grows as the walk goes on) and, when
@@ -30,7 +30,9 @@ export type TShowContent =
   /** Text for the device's own voice (Web Speech API) to read: no speech model is connected. */
   | { kind: 'speak'; text: string }
   /** A media block's honest note (offline demo, no video model…): message key `runtime.media.<code>`. */
-  | { kind: 'notice'; messageKey: string };
+  | { kind: 'notice'; messageKey: string }
+  /** A small table (xAPI Report, Widget); cells are plain text, rendered as text, never as HTML. */
+  | { kind: 'table'; title: string; columns: string[]; rows: string[][] };
 
 export type TShowItem = TShowContent & {
   /** Unique within the run (the step number), for list keys. */
@@ -66,7 +68,16 @@ export type TLearnerRequest =
   | { kind: 'choice'; prompt: string; options: Array<{ id: string; label: string }> }
   | { kind: 'conversation'; messages: TChatMessage[]; turn: number; maxTurns: number }
   /** Wait block: resume with `continue` once `until` (ms since the epoch) has passed. */
-  | { kind: 'timer'; until: number; seconds: number };
+  | { kind: 'timer'; until: number; seconds: number }
+  /** Whiteboard: the learner draws; the player uploads the PNG and answers `media`. */
+  | { kind: 'draw'; prompt: string }
+  /**
+   * An uploaded package played in a sandboxed frame (H5P, or an xAPI/cmi5 zip launched with its own
+   * LRS credentials): answer `package` with the statements the frame reported, or `continue`.
+   */
+  | { kind: 'package'; format: TPackageFormat; packageId: string; prompt: string };
+
+export type TPackageFormat = 'h5p' | 'tincan' | 'cmi5';
 
 export type TWaiting = { nodeId: string; nodeType: string; label: string; request: TLearnerRequest };
 
@@ -81,7 +92,9 @@ export type TLearnerAnswer =
   /** Ends a conversation before its last turn. */
   | { kind: 'end' }
   /** Runs the failed block again (after a network or credit failure). */
-  | { kind: 'retry' };
+  | { kind: 'retry' }
+  /** A package's frame closed: the statements it reported (untrusted: the runtime re-stamps them). */
+  | { kind: 'package'; statements: TJson[] };
 
 /** Which answers each request accepts. */
 const FITS: Record<TLearnerRequest['kind'], ReadonlyArray<TLearnerAnswer['kind']>> = {
@@ -94,12 +107,16 @@ const FITS: Record<TLearnerRequest['kind'], ReadonlyArray<TLearnerAnswer['kind']
   choice: ['choice'],
   conversation: ['text', 'end'],
   timer: ['continue'],
+  draw: ['media'],
+  package: ['package', 'continue'],
 };
 
 export const answerFits = (request: TLearnerRequest, answer: TLearnerAnswer): boolean =>
   FITS[request.kind].includes(answer.kind);
 
 const MAX_ANSWER = 100_000;
+/** A package reports a few statements per interaction; more than this in one answer is not a learner's. */
+export const MAX_PACKAGE_STATEMENTS = 200;
 const str = (v: unknown): string | undefined =>
   typeof v === 'string' ? clean(v).slice(0, MAX_ANSWER) : undefined;
 
@@ -150,6 +167,13 @@ export function parseAnswer(raw: unknown): TLearnerAnswer | undefined {
       const optionId = str(raw.optionId);
       return optionId ? { kind: 'choice', optionId } : undefined;
     }
+    case 'package':
+      return Array.isArray(raw.statements)
+        ? {
+            kind: 'package',
+            statements: raw.statements.filter(isRecord).slice(0, MAX_PACKAGE_STATEMENTS) as TJson[],
+          }
+        : undefined;
     default:
       return undefined;
   }

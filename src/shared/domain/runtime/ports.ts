@@ -82,6 +82,17 @@ export interface TStoragePort {
   documentText?(url: string): Promise<string | null>;
 }
 
+/** What an xAPI Report / Retrieval block asks the LRS for (its settings; the host adds who and where). */
+export type TLrsQuery = { verb?: string; activity?: string; since?: string; limit: number };
+
+export interface TLrsPort {
+  /**
+   * The learner's own statements in the space's LRS, newest first, filtered as asked. The host scopes
+   * them to the run's learner and space: a block can never read another learner's record.
+   */
+  query(query: TLrsQuery): Promise<TXapiStatement[]>;
+}
+
 export interface TClockPort {
   /** Milliseconds since the epoch. */
   now(): number;
@@ -111,6 +122,7 @@ export type TRuntimePorts = {
   xapi?: TXapiPort;
   journals?: TJournalPort;
   storage?: TStoragePort;
+  lrs?: TLrsPort;
   clock: TClockPort;
   random: TRandomPort;
 };

@@ -10,7 +10,9 @@ import { KNOWLEDGE_BOT_EXECUTORS } from './knowledge-bot';
 import { LEARNER_EXECUTORS } from './learner';
 import { LOGIC_EXECUTORS } from './logic';
 import { MEDIA_EXECUTORS } from './media';
+import { PACKAGE_EXECUTORS } from './packages';
 import { quizJsonNode } from './quiz';
+import { RECORD_EXECUTORS } from './records';
 import { XAPI_EXECUTORS } from './xapi';
 
 /** The registry: one executor per node type the runtime runs, from one file per node group. */
@@ -27,6 +29,9 @@ export const NODE_EXECUTORS: Readonly<Record<string, TNodeExecutor>> = Object.fr
   ...XAPI_EXECUTORS,
   ...KNOWLEDGE_BOT_EXECUTORS,
   ...MEDIA_EXECUTORS,
+  // After XAPI_EXECUTORS: the xAPI Statement block with a package launches it, else it is the plain one.
+  ...PACKAGE_EXECUTORS,
+  ...RECORD_EXECUTORS,
 });
 
 export type TNodeSupport = 'runs' | 'not-in-player' | 'placeholder' | 'unknown-type';

@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+import type { TJson, TLearnerAnswer, TLearnerRequest } from '../../shared/domain/runtime';
+import { PlainButton as Button } from '../../ui/PlainButton';
+import { useTranslation } from '../i18n';
+import { fetchPackage } from './package-api';
+
+type TPackageRequest = Extract<TLearnerRequest, { kind: 'package' }>;
+const MAX_STATEMENTS = 200;
+
+/**
+ * Plays an uploaded package in a frame sandboxed without allow-same-origin (its files carry the same
+ * sandbox in their CSP): it runs untrusted code that can reach none of ours. An H5P frame posts each
+ * xAPI statement H5P emits; only messages from this frame's window are kept, and on Done they go to the
+ * runtime, which records them with the learner and the assignment (the frame knows neither).
+ */
+export function PackageAsk({
+  request,
+  busy,
+  onAnswer,
+}: {
+  request: TPackageRequest;
+  busy: boolean;
+  onAnswer: (a: TLearnerAnswer) => void;
+}) {
+  const { t } = useTranslation('player');
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [reported, setReported] = useState<TJson[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    fetchPackage(request.format, request.packageId)
+      .then((r) => live && setSrc(r.data.playUrl))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [request.format, request.packageId]);
+
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      if (!frame.current || e.source !== frame.current.contentWindow) return;
+      const m = e.data as { source?: unknown; type?: unknown; statement?: unknown } | null;
+      if (m?.source !== 'flowlearn-package') return;
+      if (m.type === 'error') setFailed(true);
+      if (m.type === 'xapi' && m.statement && typeof m.statement === 'object')
+        setReported((list) => (list.length < MAX_STATEMENTS ? [...list, m.statement as TJson] : list));
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+
+  return (
+    <div className="pl-form" data-package={request.format}>
+      {request.prompt && <p>{request.prompt}</p>}
+      {src && (
+        <iframe
+          ref={frame}
+          className="pl-frame pl-frame--package"
+          title={t('run.packageFrame')}
+          src={src}
+          sandbox="allow-scripts allow-forms allow-popups"
+          referrerPolicy="no-referrer"
+        />
+      )}
+      {!src && !failed && <p className="pl-muted">{t('run.loading')}</p>}
+      {failed && <p role="alert">{t('run.packageFailed')}</p>}
+      {reported.length > 0 && (
+        <p className="pl-muted">{t('run.packageRecorded', { count: reported.length })}</p>
+      )}
+      <Button busy={busy} onClick={() => onAnswer({ kind: 'package', statements: reported })}>
+        {t('run.packageDone')}
+      </Button>
+    </div>
+  );
+}
