@@ -40,6 +40,14 @@ export type {
 } from './ports';
 export { manualClock, seededRandom } from './ports';
 export { parseQuiz, scoreQuiz, type TQuiz } from './quiz-format';
+export {
+  isServerBlockType,
+  SERVER_BLOCK_TYPES,
+  type TServerBlockRequest,
+  type TServerBlockResult,
+  type TServerBlocksPort,
+  type TServerBlockType,
+} from './server-blocks';
 export type { TRunEvent, TRunOptions } from './session';
 export {
   DEFAULT_LIMITS,

@@ -1,4 +1,5 @@
 import type { TLearnerAnswer, TWaiting } from './learner';
+import type { TServerBlocksPort } from './server-blocks';
 import { uuidFrom } from './uuid';
 import type { TXapiStatement } from './xapi';
 
@@ -108,6 +109,8 @@ export type TRuntimePorts = {
   xapi?: TXapiPort;
   journals?: TJournalPort;
   storage?: TStoragePort;
+  /** API Call, Web Search, Web Crawler: run by the server (server-blocks.ts). */
+  serverBlocks?: TServerBlocksPort;
   clock: TClockPort;
   random: TRandomPort;
 };

@@ -9,6 +9,7 @@ import { JOURNAL_EXECUTORS } from './journal';
 import { LEARNER_EXECUTORS } from './learner';
 import { LOGIC_EXECUTORS } from './logic';
 import { quizJsonNode } from './quiz';
+import { WEB_EXECUTORS } from './web';
 import { XAPI_EXECUTORS } from './xapi';
 
 /** The registry: one executor per node type the runtime runs, from one file per node group. */
@@ -23,6 +24,7 @@ export const NODE_EXECUTORS: Readonly<Record<string, TNodeExecutor>> = Object.fr
   ...DATA_EXECUTORS,
   ...JOURNAL_EXECUTORS,
   ...XAPI_EXECUTORS,
+  ...WEB_EXECUTORS,
 });
 
 export type TNodeSupport = 'runs' | 'not-in-player' | 'placeholder' | 'unknown-type';
