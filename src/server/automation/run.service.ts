@@ -131,7 +131,7 @@ export function createTaskRunner(deps: AppDeps) {
             ai,
             xapi: recorder.port,
             journals: journals.port,
-            serverBlocks: serverBlocks.portFor(p.flow),
+            serverBlocks: serverBlocks.portFor(p.flow, { userId: p.task.ownerId, orgId: p.task.orgId }),
             clock: virtualClock(),
             random: cryptoRandom,
           },

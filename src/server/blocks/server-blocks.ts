@@ -8,12 +8,15 @@ import { isRecord } from '../../shared/domain/runtime/values';
 import { createHttpOut, type HttpOut } from '../adapters/http-out/http-out';
 import { pageText } from '../adapters/http-out/page-text';
 import { createSearchAdapter, hitsAsMarkdown } from '../adapters/http-out/search';
+import { createFileStorage } from '../adapters/storage/storage';
+import { mediaLinks } from '../chat/media-links';
 import type { AppDeps } from '../http/context';
 import { runApiCall } from './api-call';
+import { runDocumentBlock, type TDocumentOwner } from './document-blocks';
 
 /**
  * Runs the blocks the runtime hands to the server (runtime/server-blocks.ts): API Call, Web Search,
- * Web Crawler. Every request goes out through the SSRF guard (adapters/http-out). A failure is an
+ * Web Crawler, PDF from Template, CSV to PDF. Every request goes out through the SSRF guard (adapters/http-out). A failure is an
  * answer ({ ok: false, errorCode }), not an exception: the learner's flow goes on and the run's
  * record says what went wrong.
  */
@@ -26,9 +29,21 @@ const textOf = (req: TServerBlockRequest, key: string): string => {
 export function createServerBlocks(deps: AppDeps, http: HttpOut = createHttpOut(deps.env)) {
   const search = createSearchAdapter(deps.env, http);
   const secrets = deps.env.HTTP_OUT_SECRETS;
+  const documents = {
+    db: deps.database.db,
+    storage: deps.storage ?? createFileStorage(deps.env, deps.logger),
+    links: mediaLinks(deps),
+  };
 
-  async function runType(node: TRunNode, req: TServerBlockRequest): Promise<TServerBlockResult> {
+  async function runType(
+    node: TRunNode,
+    req: TServerBlockRequest,
+    owner?: TDocumentOwner,
+  ): Promise<TServerBlockResult> {
     switch (node.type) {
+      case 'pdfFromTemplateNode':
+      case 'csvToPdfNode':
+        return runDocumentBlock(node, req, documents, owner);
       case 'apiCallNode':
         return runApiCall(node, req, { http, secrets });
       case 'webSearchNode': {
@@ -56,9 +71,14 @@ export function createServerBlocks(deps: AppDeps, http: HttpOut = createHttpOut(
     }
   }
 
-  async function run(node: TRunNode, req: TServerBlockRequest): Promise<TServerBlockResult> {
+  /** owner: whose file a generated document becomes (the assignment's or task's owner, in its space). */
+  async function run(
+    node: TRunNode,
+    req: TServerBlockRequest,
+    owner?: TDocumentOwner,
+  ): Promise<TServerBlockResult> {
     try {
-      return await runType(node, req);
+      return await runType(node, req, owner);
     } catch (error) {
       const code = (error as { errorCode?: unknown }).errorCode;
       if (typeof code === 'string') return { ok: false, errorCode: code, configured: true };
@@ -70,11 +90,13 @@ export function createServerBlocks(deps: AppDeps, http: HttpOut = createHttpOut(
   return {
     run,
     /** The runtime port over one saved flow: the block's settings come from this copy, never the caller. */
-    portFor(flow: { nodes: ReadonlyArray<unknown> }): TServerBlocksPort {
+    portFor(flow: { nodes: ReadonlyArray<unknown> }, owner?: TDocumentOwner): TServerBlocksPort {
       return {
         run: async (req) => {
           const node = findNode(flow.nodes, req.nodeId, req.nodeType);
-          return node ? run(node, req) : { ok: false, errorCode: 'NOT_A_SERVER_BLOCK', configured: false };
+          return node
+            ? run(node, req, owner)
+            : { ok: false, errorCode: 'NOT_A_SERVER_BLOCK', configured: false };
         },
       };
     },

@@ -20,7 +20,13 @@ export function createPlayerBlocks(deps: AppDeps, player: PlayerService) {
       const node = findNode(flow.nodes, body.nodeId, body.nodeType);
       if (!node) throw notFound('Block');
       const inputs = body.inputs as Record<string, TValue>;
-      return blocks.run(node, { nodeId: node.id, nodeType: node.type, inputs, variables: body.variables });
+      // A generated document is the teacher's file in the assignment's space; the learner gets a signed link.
+      const owner = { userId: access.row.ownerId, orgId: access.row.orgId };
+      return blocks.run(
+        node,
+        { nodeId: node.id, nodeType: node.type, inputs, variables: body.variables },
+        owner,
+      );
     },
   };
 }

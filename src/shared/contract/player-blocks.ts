@@ -13,6 +13,7 @@ export const PLAYER_BLOCK_TEXT_MAX = 20_000;
 export const PLAYER_BLOCK_VARIABLES_MAX = 100;
 
 export const PLAYER_BLOCK_JSON_DEPTH = 32;
+export const PLAYER_BLOCK_CSV_ROWS = 5_000;
 
 /** JSON no deeper than the limit, checked without recursion (zod's z.json() overflows the stack on deep input). */
 function shallowJson(value: unknown): boolean {
@@ -30,9 +31,13 @@ function shallowJson(value: unknown): boolean {
   return true;
 }
 
-/** Only the value types these blocks take in: text (a query, a link) and JSON (a request body). */
+/** Only the value types these blocks take in: text (a query, a link), rows and JSON (a body, a template's data). */
 const ZBlockValue = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: zText().max(PLAYER_BLOCK_TEXT_MAX) }),
+  z.object({
+    type: z.literal('csv'),
+    rows: z.array(z.array(zText().max(PLAYER_BLOCK_TEXT_MAX)).max(100)).max(PLAYER_BLOCK_CSV_ROWS),
+  }),
   z.object({
     type: z.literal('json'),
     json: z.unknown().refine(shallowJson, `must be JSON nested at most ${PLAYER_BLOCK_JSON_DEPTH} deep`),
@@ -41,8 +46,8 @@ const ZBlockValue = z.discriminatedUnion('type', [
 
 export const ZPlayerBlockRequest = z.object({
   nodeId: zText().min(1).max(200),
-  nodeType: z.enum(['apiCallNode', 'webSearchNode', 'webCrawlerNode']),
-  inputs: z.partialRecord(z.enum(['body', 'query', 'url']), ZBlockValue).default({}),
+  nodeType: z.enum(['apiCallNode', 'webSearchNode', 'webCrawlerNode', 'pdfFromTemplateNode', 'csvToPdfNode']),
+  inputs: z.partialRecord(z.enum(['body', 'query', 'url', 'data', 'csv']), ZBlockValue).default({}),
   variables: z
     .record(zText().max(200), zText().max(PLAYER_BLOCK_TEXT_MAX))
     .refine((v) => Object.keys(v).length <= PLAYER_BLOCK_VARIABLES_MAX, {

@@ -5,6 +5,7 @@ import { CONTENT_EXECUTORS } from './content';
 import { CONVERSATION_EXECUTORS } from './conversation';
 import { DATA_EXECUTORS } from './data';
 import { DISPLAY_EXECUTORS } from './display';
+import { DOCUMENT_EXECUTORS } from './documents';
 import { JOURNAL_EXECUTORS } from './journal';
 import { LEARNER_EXECUTORS } from './learner';
 import { LOGIC_EXECUTORS } from './logic';
@@ -25,6 +26,7 @@ export const NODE_EXECUTORS: Readonly<Record<string, TNodeExecutor>> = Object.fr
   ...JOURNAL_EXECUTORS,
   ...XAPI_EXECUTORS,
   ...WEB_EXECUTORS,
+  ...DOCUMENT_EXECUTORS,
 });
 
 export type TNodeSupport = 'runs' | 'not-in-player' | 'placeholder' | 'unknown-type';

@@ -1,56 +1,10 @@
-import { errorCodeOf, next, type TNodeContext, type TNodeExecutor, type TOutcome } from '../executor';
-import type { TServerBlockResult } from '../server-blocks';
-import { type TValue, text } from '../values';
+import { next, type TOutcome } from '../executor';
+import type { TValue } from '../values';
+import { text } from '../values';
 import { urlSetting } from './helpers';
+import { only, onServer } from './server-call';
 
-/**
- * API Call, Web Search and Web Crawler: the server runs them (server-blocks.ts), because the web is
- * reached through its SSRF guard and an API key must never reach a phone. A block whose service is
- * not set up ('service-not-configured': no search provider) or whose call fails ('service-failed',
- * detail = the errorCode) is a warning: its outputs stay empty and the walk goes on, so one site that
- * is down does not end a learner's activity.
- */
-async function onServer(
-  ctx: TNodeContext,
-  inputs: Record<string, TValue>,
-  summary: string,
-): Promise<Extract<TServerBlockResult, { ok: true }> | undefined> {
-  const port = ctx.ports.serverBlocks;
-  if (!port) {
-    ctx.issue('port-missing', 'warning', { detail: 'serverBlocks' });
-    return undefined;
-  }
-  let result: TServerBlockResult;
-  try {
-    result = await port.run({
-      nodeId: ctx.node.id,
-      nodeType: ctx.node.type,
-      inputs,
-      variables: ctx.state.variables,
-    });
-  } catch (error) {
-    result = { ok: false, errorCode: errorCodeOf(error) ?? 'NETWORK', configured: true };
-  }
-  if (!result.ok) {
-    ctx.issue(result.configured ? 'service-failed' : 'service-not-configured', 'warning', {
-      detail: result.errorCode,
-    });
-  }
-  // What the flow asked the web, and whether it worked: the teacher sees it next to the learner's answers.
-  await ctx.record({
-    verb: 'interacted',
-    kind: 'interaction',
-    result: {
-      success: result.ok,
-      response: (result.ok ? (result.summary ?? summary) : summary).slice(0, 500),
-    },
-  });
-  return result.ok ? result : undefined;
-}
-
-const only = (outputs: Record<string, TValue>, handle: string): Record<string, TValue> | undefined =>
-  outputs[handle] ? { [handle]: outputs[handle] } : undefined;
-
+/** API Call, Web Search, Web Crawler: run by the server (server-call.ts); failures are warnings. */
 export const WEB_EXECUTORS: Record<string, TNodeExecutor> = {
   /**
    * API Call: the author's request (data.url, data.method, data.headers with `{{secret:NAME}}`) is read
