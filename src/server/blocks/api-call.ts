@@ -44,10 +44,11 @@ function urlWithVariables(template: string, variables: Record<string, string>): 
 }
 
 function headersOf(data: Record<string, unknown>, formHeaders: string | undefined): Record<string, string> {
-  let raw: unknown = data.headers;
-  if (raw === undefined && formHeaders) {
+  // The block panel keeps data.headers as the JSON text the author typed; imports may hold an object.
+  let raw: unknown = data.headers ?? formHeaders;
+  if (typeof raw === 'string' && raw.trim() !== '') {
     try {
-      raw = JSON.parse(formHeaders);
+      raw = JSON.parse(raw);
     } catch {
       throw new NotSetUp('API_HEADERS_INVALID');
     }

@@ -9,6 +9,7 @@ import { ColourField } from './ColourField';
 import { FormsField } from './FormsField';
 import { ModelField } from './ModelField';
 import { NODE_DEFAULTS } from './node-look';
+import { SettingFields } from './SettingFields';
 import { useNodeTexts } from './useNodeTexts';
 
 function Check({
@@ -58,6 +59,7 @@ export function NodeFields({ id, data, spec }: { id: string; data: TNodeData; sp
           onBlur={finishEditing}
         />
       </div>
+      <SettingFields type={spec.type} data={data} onChange={change} onDone={finishEditing} />
       {hasModels(spec.type) && (
         <ModelField
           nodeType={spec.type}
