@@ -125,6 +125,15 @@ const ZEnv = z.object({
     }),
   /** A SearXNG-compatible search API (`https://searx.example/search`, format=json) for Web Search blocks. */
   SEARCH_URL: z.string().url().optional(),
+  /**
+   * Google blocks (Write to Google Sheet, Send Gmail; adapters/google): the OAuth client and a refresh
+   * token of the Google account the operator connects. Unset (default): the blocks say "not connected".
+   */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_REFRESH_TOKEN: z.string().optional(),
+  /** Sends every Google call to this origin instead (a local fake in tests, or a proxy). */
+  GOOGLE_API_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Seed the demo account and demo content at start when the database has none. */
   SEED_DEMO: z

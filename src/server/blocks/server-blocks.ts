@@ -5,6 +5,7 @@ import type {
   TServerBlocksPort,
 } from '../../shared/domain/runtime/server-blocks';
 import { isRecord } from '../../shared/domain/runtime/values';
+import { createGoogleAdapter } from '../adapters/google/google';
 import { createHttpOut, type HttpOut } from '../adapters/http-out/http-out';
 import { pageText } from '../adapters/http-out/page-text';
 import { createSearchAdapter, hitsAsMarkdown } from '../adapters/http-out/search';
@@ -13,10 +14,11 @@ import { mediaLinks } from '../chat/media-links';
 import type { AppDeps } from '../http/context';
 import { runApiCall } from './api-call';
 import { runDocumentBlock, type TDocumentOwner } from './document-blocks';
+import { runGoogleBlock } from './google-blocks';
 
 /**
  * Runs the blocks the runtime hands to the server (runtime/server-blocks.ts): API Call, Web Search,
- * Web Crawler, PDF from Template, CSV to PDF. Every request goes out through the SSRF guard (adapters/http-out). A failure is an
+ * Web Crawler, PDF from Template, CSV to PDF, Write to Google Sheet, Send Gmail. Every request goes out through the SSRF guard (adapters/http-out). A failure is an
  * answer ({ ok: false, errorCode }), not an exception: the learner's flow goes on and the run's
  * record says what went wrong.
  */
@@ -29,6 +31,7 @@ const textOf = (req: TServerBlockRequest, key: string): string => {
 export function createServerBlocks(deps: AppDeps, http: HttpOut = createHttpOut(deps.env)) {
   const search = createSearchAdapter(deps.env, http);
   const secrets = deps.env.HTTP_OUT_SECRETS;
+  const google = createGoogleAdapter(deps.env);
   const documents = {
     db: deps.database.db,
     storage: deps.storage ?? createFileStorage(deps.env, deps.logger),
@@ -41,6 +44,9 @@ export function createServerBlocks(deps: AppDeps, http: HttpOut = createHttpOut(
     owner?: TDocumentOwner,
   ): Promise<TServerBlockResult> {
     switch (node.type) {
+      case 'writeToGoogleSpreadsheetNode':
+      case 'sentGmailNode':
+        return runGoogleBlock(node, req, google);
       case 'pdfFromTemplateNode':
       case 'csvToPdfNode':
         return runDocumentBlock(node, req, documents, owner);

@@ -46,7 +46,15 @@ const ZBlockValue = z.discriminatedUnion('type', [
 
 export const ZPlayerBlockRequest = z.object({
   nodeId: zText().min(1).max(200),
-  nodeType: z.enum(['apiCallNode', 'webSearchNode', 'webCrawlerNode', 'pdfFromTemplateNode', 'csvToPdfNode']),
+  nodeType: z.enum([
+    'apiCallNode',
+    'webSearchNode',
+    'webCrawlerNode',
+    'pdfFromTemplateNode',
+    'csvToPdfNode',
+    'writeToGoogleSpreadsheetNode',
+    'sentGmailNode',
+  ]),
   inputs: z.partialRecord(z.enum(['body', 'query', 'url', 'data', 'csv']), ZBlockValue).default({}),
   variables: z
     .record(zText().max(200), zText().max(PLAYER_BLOCK_TEXT_MAX))

@@ -18,6 +18,15 @@ export const BLOCK_SETTINGS: Readonly<Record<string, ReadonlyArray<TSettingField
     { key: 'title', kind: 'line' },
   ],
   csvToPdfNode: [{ key: 'title', kind: 'line' }],
+  writeToGoogleSpreadsheetNode: [
+    { key: 'spreadsheetId', kind: 'line' },
+    { key: 'range', kind: 'line' },
+  ],
+  sentGmailNode: [
+    { key: 'to', kind: 'line' },
+    { key: 'subject', kind: 'line' },
+    { key: 'body', kind: 'text' },
+  ],
 };
 
 export const HTTP_METHODS = ['', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -6,6 +6,7 @@ import { CONVERSATION_EXECUTORS } from './conversation';
 import { DATA_EXECUTORS } from './data';
 import { DISPLAY_EXECUTORS } from './display';
 import { DOCUMENT_EXECUTORS } from './documents';
+import { GOOGLE_EXECUTORS } from './google';
 import { JOURNAL_EXECUTORS } from './journal';
 import { LEARNER_EXECUTORS } from './learner';
 import { LOGIC_EXECUTORS } from './logic';
@@ -27,6 +28,7 @@ export const NODE_EXECUTORS: Readonly<Record<string, TNodeExecutor>> = Object.fr
   ...XAPI_EXECUTORS,
   ...WEB_EXECUTORS,
   ...DOCUMENT_EXECUTORS,
+  ...GOOGLE_EXECUTORS,
 });
 
 export type TNodeSupport = 'runs' | 'not-in-player' | 'placeholder' | 'unknown-type';
