@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { flows } from '../../src/server/db/schema';
 import { readPdf } from '../fixtures/pdf-text';
@@ -29,6 +30,12 @@ async function assignmentWithDocuments() {
       data: { template: 'This certifies that {{name}} scored {{score}}.', title: 'Certificate' },
     },
     { id: 'table', type: 'csvToPdfNode', position: { x: 0, y: 200 }, data: { title: 'Scores' } },
+    {
+      id: 'word',
+      type: 'docxToTemplateNode',
+      position: { x: 0, y: 300 },
+      data: { template: 'Dear {{name}},\nwell done.', title: 'Letter' },
+    },
   ];
   await t.database.db.update(flows).set({ nodes }).where(eq(flows.id, w.orgFlows[0]));
   const a = await createAssignment(w);
@@ -105,5 +112,26 @@ describe('[PLAYER] document blocks', () => {
     });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('inputs.csv');
+  });
+
+  it('Word Document from Template makes a .docx that unzips and holds the filled text', async () => {
+    const path = await assignmentWithDocuments();
+    const res = await t.call('POST', path, {
+      token: w.users.participant.token,
+      body: {
+        nodeId: 'word',
+        nodeType: 'docxToTemplateNode',
+        inputs: { data: { type: 'json', json: { name: 'Pia' } } },
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.ok, JSON.stringify(res.body)).toBe(true);
+    const file = res.body.data.outputs.file;
+    expect(file.name).toBe('Letter.docx');
+    const got = await bytesOf(file.url);
+    expect(got.type).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    const xml = strFromU8(unzipSync(got.bytes)['word/document.xml']);
+    expect(xml).toContain('Dear Pia,');
+    expect(xml).toContain('well done.');
   });
 });

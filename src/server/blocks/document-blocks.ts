@@ -6,25 +6,28 @@ import type { FileStorage } from '../adapters/storage/storage';
 import { insertMedia } from '../chat/media.repo';
 import type { MediaLinks } from '../chat/media-links';
 import type { Database } from '../db/client';
+import { docxFromText } from '../documents/docx';
 import { pdfFromRows, pdfFromText } from '../documents/pdf';
 import { fillTemplate } from '../documents/template';
 
 /**
- * PDF from Template and CSV to PDF. The file is stored through the storage adapter as a media row of
+ * PDF from Template, Word Document from Template and CSV to PDF. The file is stored through the storage adapter as a media row of
  * the flow's teacher (the assignment's or task's owner, in its space), so the teacher downloads it like
  * any upload; the learner gets a signed link (media-links.ts) in the block's file output.
  */
 export type TDocumentOwner = { userId: string; orgId: string | null };
 export type TDocumentDeps = { db: Database['db']; storage: FileStorage; links: MediaLinks };
 
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
 /** The file name: the block's title setting, else its label, as safe characters. */
-const fileNameOf = (title: string) =>
-  `${
-    title
-      .replace(/[^\p{L}\p{N} _-]+/gu, '')
-      .trim()
-      .slice(0, 80) || 'document'
-  }.pdf`;
+const fileNameOf = (title: string, ext: string) => {
+  const base = title
+    .replace(/[^\p{L}\p{N} _-]+/gu, '')
+    .trim()
+    .slice(0, 80);
+  return `${base || 'document'}.${ext}`;
+};
 
 export async function runDocumentBlock(
   node: TRunNode,
@@ -37,6 +40,8 @@ export async function runDocumentBlock(
   const title = settings.text(['title'], 1)?.trim() || settings.label;
   let bytes: Uint8Array;
   let summary = title;
+  const word = node.type === 'docxToTemplateNode';
+  const [ext, mediaType] = word ? ['docx', DOCX] : ['pdf', 'application/pdf'];
   if (node.type === 'csvToPdfNode') {
     const csv = req.inputs.csv;
     if (csv?.type !== 'csv' || csv.rows.length === 0)
@@ -48,13 +53,13 @@ export async function runDocumentBlock(
     if (!template.trim()) return { ok: false, errorCode: 'TEMPLATE_MISSING', configured: false };
     const data = req.inputs.data;
     const filled = fillTemplate(template, data?.type === 'json' ? data.json : undefined);
-    bytes = await pdfFromText(title, filled.text);
+    bytes = word ? await docxFromText(title, filled.text) : await pdfFromText(title, filled.text);
     if (filled.missing.length) summary = `${title} (missing: ${filled.missing.slice(0, 10).join(', ')})`;
   }
   const id = newId();
-  const key = `documents/${owner.orgId ?? 'personal'}/${id}.pdf`;
-  const name = fileNameOf(title);
-  await deps.storage.put(key, bytes, 'application/pdf');
+  const key = `documents/${owner.orgId ?? 'personal'}/${id}.${ext}`;
+  const name = fileNameOf(title, ext);
+  await deps.storage.put(key, bytes, mediaType);
   await insertMedia(deps.db, {
     id,
     userId: owner.userId,
@@ -62,10 +67,10 @@ export async function runDocumentBlock(
     path: 'flow-document',
     kind: 'document',
     fileName: name,
-    contentType: 'application/pdf',
+    contentType: mediaType,
     size: bytes.byteLength,
     storageKey: key,
   });
   const url = await deps.links.sign(id);
-  return { ok: true, outputs: { file: { type: 'file', url, name, mediaType: 'application/pdf' } }, summary };
+  return { ok: true, outputs: { file: { type: 'file', url, name, mediaType } }, summary };
 }

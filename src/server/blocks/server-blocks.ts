@@ -48,6 +48,7 @@ export function createServerBlocks(deps: AppDeps, http: HttpOut = createHttpOut(
       case 'sentGmailNode':
         return runGoogleBlock(node, req, google);
       case 'pdfFromTemplateNode':
+      case 'docxToTemplateNode':
       case 'csvToPdfNode':
         return runDocumentBlock(node, req, documents, owner);
       case 'apiCallNode':

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVER_BLOCK_TYPES } from '../domain/runtime/server-blocks';
 import { zText } from './text';
 
 /**
@@ -46,15 +47,7 @@ const ZBlockValue = z.discriminatedUnion('type', [
 
 export const ZPlayerBlockRequest = z.object({
   nodeId: zText().min(1).max(200),
-  nodeType: z.enum([
-    'apiCallNode',
-    'webSearchNode',
-    'webCrawlerNode',
-    'pdfFromTemplateNode',
-    'csvToPdfNode',
-    'writeToGoogleSpreadsheetNode',
-    'sentGmailNode',
-  ]),
+  nodeType: z.enum(SERVER_BLOCK_TYPES),
   inputs: z.partialRecord(z.enum(['body', 'query', 'url', 'data', 'csv']), ZBlockValue).default({}),
   variables: z
     .record(zText().max(200), zText().max(PLAYER_BLOCK_TEXT_MAX))

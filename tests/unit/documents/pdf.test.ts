@@ -1,4 +1,6 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { docxFromText } from '../../../src/server/documents/docx';
 import { pdfFromRows, pdfFromText } from '../../../src/server/documents/pdf';
 import { fillTemplate } from '../../../src/server/documents/template';
 import { readPdf } from '../../fixtures/pdf-text';
@@ -40,5 +42,17 @@ describe('documents: PDF', () => {
     expect(at('Name')).toBeGreaterThan(-1);
     expect(at('Name')).toBeLessThan(at('Grace'));
     expect(pdf.text).toContain('10');
+  });
+});
+
+describe('documents: Word', () => {
+  it('a .docx unzips and holds the title and every line of the text, in any script', async () => {
+    const bytes = await docxFromText('Certificate', 'Well done, Ada.\nสวัสดี 你好');
+    const files = unzipSync(bytes);
+    const xml = strFromU8(files['word/document.xml']);
+    expect(xml).toContain('Certificate');
+    expect(xml).toContain('Well done, Ada.');
+    expect(xml).toContain('สวัสดี 你好');
+    expect(strFromU8(files['docProps/core.xml'])).toContain('<dc:title>Certificate</dc:title>');
   });
 });

@@ -17,6 +17,10 @@ export const BLOCK_SETTINGS: Readonly<Record<string, ReadonlyArray<TSettingField
     { key: 'template', kind: 'text' },
     { key: 'title', kind: 'line' },
   ],
+  docxToTemplateNode: [
+    { key: 'template', kind: 'text' },
+    { key: 'title', kind: 'line' },
+  ],
   csvToPdfNode: [{ key: 'title', kind: 'line' }],
   writeToGoogleSpreadsheetNode: [
     { key: 'spreadsheetId', kind: 'line' },

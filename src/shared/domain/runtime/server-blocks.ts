@@ -35,6 +35,7 @@ export const SERVER_BLOCK_TYPES = [
   'webSearchNode',
   'webCrawlerNode',
   'pdfFromTemplateNode',
+  'docxToTemplateNode',
   'csvToPdfNode',
   'writeToGoogleSpreadsheetNode',
   'sentGmailNode',

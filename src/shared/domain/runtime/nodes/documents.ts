@@ -30,6 +30,13 @@ export const DOCUMENT_EXECUTORS: Record<string, TNodeExecutor> = {
       return makeDocument(ctx, data ? { data } : {});
     },
   },
+  /** Word Document from Template: as PDF from Template, as a .docx. */
+  docxToTemplateNode: {
+    run(ctx) {
+      const data = ctx.input('data');
+      return makeDocument(ctx, data ? { data } : {});
+    },
+  },
   csvToPdfNode: {
     run(ctx) {
       const csv = ctx.input('csv');

@@ -1,4 +1,4 @@
-import { next, type TOutcome } from '../executor';
+import { next, type TNodeExecutor, type TOutcome } from '../executor';
 import type { TValue } from '../values';
 import { text } from '../values';
 import { urlSetting } from './helpers';
