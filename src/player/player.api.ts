@@ -9,6 +9,7 @@ import type {
   TPlayerAssignment,
   TPlayerFlow,
 } from '../shared/contract/player';
+import type { TPlayerBlockRequest, TPlayerBlockResult } from '../shared/contract/player-blocks';
 import type { TJoinLookup } from '../shared/contract/player-guest';
 import type { TPlayerMediaRequest } from '../shared/contract/player-media';
 import { getAccessToken } from './session';
@@ -65,6 +66,11 @@ export const playerApi = {
     id: string,
     body: { name: string; content: string; mode: 'append' | 'replace'; collaborative?: boolean },
   ) => as<{ updated: boolean }>(api.post(`player/assignment/${id}/journal/update`, body, { quiet: true })),
+  /** A block the server runs (API Call, Web Search, Web Crawler): runtime server-blocks.ts. */
+  block: (t: TTarget, flowId: string, req: TPlayerBlockRequest) =>
+    as<{ data: TPlayerBlockResult }>(
+      api.post(`${base(t)}/flow/${flowId}/block`, req, { quiet: true, anonymous: anonymous(t) }),
+    ),
 
   /** A media block's call (speech, transcription, image, vision…): one JSON answer. */
   media: (t: TTarget, flowId: string, body: TPlayerMediaRequest) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseAllowList } from './adapters/http-out/address-policy';
 import { parseTrustedProxies } from './http/client-ip';
 
 /**
@@ -113,6 +114,58 @@ const ZEnv = z.object({
     ),
   /** Bearer token for GET /metrics; without it /metrics answers only requests from this machine. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * Outbound HTTP from blocks (API Call, Web Crawler, Web Search; adapters/http-out): addresses or
+   * CIDR ranges the operator lets blocks reach although they are private, loopback or link-local
+   * (`10.1.0.0/16, 127.0.0.1`). Empty (default): only public addresses.
+   */
+  HTTP_OUT_ALLOW: z
+    .string()
+    .default('')
+    .superRefine((v, ctx) => {
+      try {
+        parseAllowList(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
+  /** Largest answer a block reads from the web, in bytes. */
+  HTTP_OUT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024),
+  /** Longest a block's web call may take, redirects included, in milliseconds. */
+  HTTP_OUT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Secrets API Call blocks may use as `{{secret:NAME}}` in their headers, as a JSON object
+   * (`{"WEATHER_KEY":"…"}`). Resolved on the server only; never sent to a browser or stored in a flow.
+   */
+  HTTP_OUT_SECRETS: z
+    .string()
+    .default('{}')
+    .transform((v, ctx) => {
+      try {
+        const parsed: unknown = JSON.parse(v);
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+          const entries = Object.entries(parsed).filter(([, s]) => typeof s === 'string');
+          return Object.fromEntries(entries) as Record<string, string>;
+        }
+      } catch {}
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of names to text values' });
+      return z.NEVER;
+    }),
+  /** A SearXNG-compatible search API (`https://searx.example/search`, format=json) for Web Search blocks. */
+  SEARCH_URL: z.string().url().optional(),
+  /**
+   * Google blocks (Write to Google Sheet, Send Gmail; adapters/google): the OAuth client and a refresh
+   * token of the Google account the operator connects. Unset (default): the blocks say "not connected".
+   */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_REFRESH_TOKEN: z.string().optional(),
+  /** Sends every Google call to this origin instead (a local fake in tests, or a proxy). */
+  GOOGLE_API_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Seed the demo account and demo content at start when the database has none. */
   SEED_DEMO: z

@@ -1,11 +1,15 @@
 import { ApiError } from '../../shared/api/http';
 import type { TPlayerAiRequest } from '../../shared/contract/player';
-import type {
-  TAiPiece,
-  TJournalScope,
-  TLrsQuery,
-  TRunOptions,
-  TXapiStatement,
+import type { TPlayerBlockRequest } from '../../shared/contract/player-blocks';
+import {
+  isServerBlockType,
+  type TAiPiece,
+  type TJournalScope,
+  type TLrsQuery,
+  type TRunOptions,
+  type TServerBlockRequest,
+  type TServerBlockResult,
+  type TXapiStatement,
 } from '../../shared/domain/runtime';
 import { enqueue } from '../outbox';
 import { playerApi, type TTarget } from '../player.api';
@@ -90,6 +94,16 @@ export function browserRunOptions(
   const lrs = target?.kind === 'assignment' && {
     query: (q: TLrsQuery) => ownStatements(target.id, q),
   };
+  // API Call, Web Search, Web Crawler run on the server (its SSRF guard, its secrets); a preview has none.
+  const serverBlocks = target && {
+    run: async (req: TServerBlockRequest) => {
+      const { nodeType } = req;
+      if (!isServerBlockType(nodeType))
+        return { ok: false as const, errorCode: 'NOT_A_SERVER_BLOCK', configured: false };
+      const sent = { ...req, nodeType, inputs: req.inputs as TPlayerBlockRequest['inputs'] };
+      return (await playerApi.block(target, flowId, sent)).data as TServerBlockResult;
+    },
+  };
   const origin = window.location.origin;
   return {
     ports: {
@@ -98,6 +112,7 @@ export function browserRunOptions(
       ...(xapi ? { xapi } : {}),
       ...(journals ? { journals } : {}),
       ...(lrs ? { lrs } : {}),
+      ...(serverBlocks ? { serverBlocks } : {}),
       storage: { mediaUrl: (ref: string) => ref },
       clock: { now: () => Date.now() },
       random: { next: () => Math.random(), uuid },

@@ -11,6 +11,7 @@ import {
   type TRuntimeIssue,
 } from '../../shared/domain/runtime';
 import { apiKeySecretHash, apiKeyWallet } from '../api-keys/api-keys.service';
+import { createServerBlocks } from '../blocks/server-blocks';
 import { createCreditsService } from '../credits/credits.service';
 import type { AppDeps } from '../http/context';
 import { AppError, conflict, notFound, unauthenticated } from '../http/errors';
@@ -64,6 +65,7 @@ function describe(error: TRuntimeIssue): string {
 export function createTaskRunner(deps: AppDeps) {
   const db = deps.database.db;
   const credits = createCreditsService(deps);
+  const serverBlocks = createServerBlocks(deps);
   const fee = parseCredits(TASK_RUN_FEE);
 
   return {
@@ -139,6 +141,7 @@ export function createTaskRunner(deps: AppDeps) {
             media,
             xapi: recorder.port,
             journals: journals.port,
+            serverBlocks: serverBlocks.portFor(p.flow, { userId: p.task.ownerId, orgId: p.task.orgId }),
             clock: virtualClock(),
             random: cryptoRandom,
           },

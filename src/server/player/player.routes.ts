@@ -12,11 +12,13 @@ import {
   ZPublicParams,
   ZStatementsRequest,
 } from '../../shared/contract/player';
+import { ZPlayerBlockRequest } from '../../shared/contract/player-blocks';
 import { requireAuth } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/context';
 import { jsonBody, params, query } from '../http/validate';
 import { createJournalsService } from '../journals/journals.service';
 import { createPlayerAi } from './player.ai';
+import { createPlayerBlocks } from './player.blocks';
 import { playerGuestRoutes } from './player.guest.routes';
 import { playerRunRoutes } from './player.runs.routes';
 import { playerMediaRoutes } from './player.media.routes';
@@ -41,6 +43,7 @@ export function playerRoutes(deps: AppDeps) {
   const player = createPlayerService(deps);
   const ai = createPlayerAi(deps);
   const journals = createJournalsService(deps);
+  const blocks = createPlayerBlocks(deps, player);
   const plain = (j: { name: string; content: string; updatedAt: string } | null) =>
     j && { name: j.name, content: j.content, updatedAt: j.updatedAt };
   // Guest learners (issue 14) reach these routes; participant() limits them to their assignment.
@@ -94,6 +97,12 @@ export function playerRoutes(deps: AppDeps) {
         await player.flow(access, p.flowId);
         return streamAi(c, access, p.flowId);
       })
+      // Blocks the server runs (API Call, Web Search, Web Crawler): player.blocks.ts.
+      .post('/player/assignment/:id/flow/:flowId/block', auth, async (c) => {
+        const p = params(c, ZPlayerParams);
+        const access = await participant(c, p.id);
+        return c.json({ data: await blocks.run(access, p.flowId, await jsonBody(c, ZPlayerBlockRequest)) });
+      })
       // The runtime's journals port: the participant's own journals of this assignment, or (collaborative)
       // the assignment's shared ones, which any participant reads and writes (a writer becomes a member).
       .get('/player/assignment/:id/journal', auth, async (c) => {
@@ -142,6 +151,11 @@ export function playerRoutes(deps: AppDeps) {
         const access = await player.asPublic(p.code);
         await player.flow(access, p.flowId);
         return streamAi(c, access, p.flowId);
+      })
+      .post('/player/public/:code/flow/:flowId/block', async (c) => {
+        const p = params(c, ZPublicFlowParams);
+        const access = await player.asPublic(p.code);
+        return c.json({ data: await blocks.run(access, p.flowId, await jsonBody(c, ZPlayerBlockRequest)) });
       })
       .get('/player/share/flow/:id', async (c) => {
         const id = params(c, ZAssignmentParam).id;

@@ -11,6 +11,7 @@ import { LocalModelFields } from './LocalModelFields';
 import { ModelField } from './ModelField';
 import { NODE_DEFAULTS } from './node-look';
 import { PackageField } from './PackageField';
+import { SettingFields } from './SettingFields';
 import { useNodeTexts } from './useNodeTexts';
 import { VOICE_NODE_TYPES, VoiceField } from './VoiceField';
 
@@ -61,6 +62,7 @@ export function NodeFields({ id, data, spec }: { id: string; data: TNodeData; sp
           onBlur={finishEditing}
         />
       </div>
+      <SettingFields type={spec.type} data={data} onChange={change} onDone={finishEditing} />
       {hasModels(spec.type) && (
         <ModelField
           nodeType={spec.type}

@@ -50,6 +50,14 @@ export {
   type TYoutubeAnswer,
 } from './ports-media';
 export { parseQuiz, scoreQuiz, type TQuiz } from './quiz-format';
+export {
+  isServerBlockType,
+  SERVER_BLOCK_TYPES,
+  type TServerBlockRequest,
+  type TServerBlockResult,
+  type TServerBlocksPort,
+  type TServerBlockType,
+} from './server-blocks';
 export type { TRunEvent, TRunOptions } from './session';
 export {
   DEFAULT_LIMITS,

@@ -1,5 +1,6 @@
 import type { TLearnerAnswer, TWaiting } from './learner';
 import type { TMediaPort } from './ports-media';
+import type { TServerBlocksPort } from './server-blocks';
 import { uuidFrom } from './uuid';
 import type { TXapiStatement } from './xapi';
 
@@ -123,6 +124,8 @@ export type TRuntimePorts = {
   journals?: TJournalPort;
   storage?: TStoragePort;
   lrs?: TLrsPort;
+  /** API Call, Web Search, Web Crawler: run by the server (server-blocks.ts). */
+  serverBlocks?: TServerBlocksPort;
   clock: TClockPort;
   random: TRandomPort;
 };

@@ -17,6 +17,8 @@ export const ISSUE_CODES = [
   'xapi-failed',
   'journal-failed',
   'journal-missing',
+  'service-not-configured',
+  'service-failed',
   'json-invalid',
   'quiz-invalid',
   'setting-invalid',

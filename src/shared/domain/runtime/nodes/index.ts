@@ -5,6 +5,8 @@ import { CONTENT_EXECUTORS } from './content';
 import { CONVERSATION_EXECUTORS } from './conversation';
 import { DATA_EXECUTORS } from './data';
 import { DISPLAY_EXECUTORS } from './display';
+import { DOCUMENT_EXECUTORS } from './documents';
+import { GOOGLE_EXECUTORS } from './google';
 import { JOURNAL_EXECUTORS } from './journal';
 import { KNOWLEDGE_BOT_EXECUTORS } from './knowledge-bot';
 import { LEARNER_EXECUTORS } from './learner';
@@ -13,6 +15,7 @@ import { MEDIA_EXECUTORS } from './media';
 import { PACKAGE_EXECUTORS } from './packages';
 import { quizJsonNode } from './quiz';
 import { RECORD_EXECUTORS } from './records';
+import { WEB_EXECUTORS } from './web';
 import { XAPI_EXECUTORS } from './xapi';
 
 /** The registry: one executor per node type the runtime runs, from one file per node group. */
@@ -32,6 +35,9 @@ export const NODE_EXECUTORS: Readonly<Record<string, TNodeExecutor>> = Object.fr
   // After XAPI_EXECUTORS: the xAPI Statement block with a package launches it, else it is the plain one.
   ...PACKAGE_EXECUTORS,
   ...RECORD_EXECUTORS,
+  ...WEB_EXECUTORS,
+  ...DOCUMENT_EXECUTORS,
+  ...GOOGLE_EXECUTORS,
 });
 
 export type TNodeSupport = 'runs' | 'not-in-player' | 'placeholder' | 'unknown-type';
