@@ -47,7 +47,14 @@ function suite(model: string, title: string, body: (ctx: () => Ctx) => void) {
     body(() => ctx);
   });
 }
-type Ctx = { t: TestApp; ai: OpenAiServer; dir: string; pdf: Uint8Array<ArrayBuffer>; vectors: boolean; ann: TestUser };
+type Ctx = {
+  t: TestApp;
+  ai: OpenAiServer;
+  dir: string;
+  pdf: Uint8Array<ArrayBuffer>;
+  vectors: boolean;
+  ann: TestUser;
+};
 
 suite(MODEL, '[KNOWLEDGE] vectors and hybrid retrieval, charged exactly', (ctx) => {
   it('pgvector is there on PGlite (and may be absent on PostgreSQL)', () => {

@@ -6,8 +6,8 @@ import {
   ZFlowWithMessage,
 } from '../../shared/contract/flows';
 import { ZModelListResponse } from '../../shared/contract/models';
-import { ZVoicesResponse } from '../../shared/contract/player-media';
 import { type TContentPackage, ZContentPackageAnswer } from '../../shared/contract/packages';
+import { ZVoicesResponse } from '../../shared/contract/player-media';
 
 /**
  * The only IO of the flow editor. Every call is quiet: the editor shows its own save state, conflict

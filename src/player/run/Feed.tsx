@@ -2,9 +2,9 @@ import type { TShowItem } from '../../shared/domain/runtime';
 import { Markdown } from '../../ui/Markdown';
 import { useTranslation } from '../i18n';
 import { SentPhoto } from './SentPhoto';
-import type { TTranscriptEntry } from './transcript';
 import { SpeakItem } from './SpeakItem';
 import { TableItem } from './TableItem';
+import type { TTranscriptEntry } from './transcript';
 
 /** Everything the run has shown so far, newest last; Hide Display items remove earlier ones. */
 export function Feed({

@@ -20,9 +20,9 @@ import { createJournalsService } from '../journals/journals.service';
 import { createPlayerAi } from './player.ai';
 import { createPlayerBlocks } from './player.blocks';
 import { playerGuestRoutes } from './player.guest.routes';
-import { playerRunRoutes } from './player.runs.routes';
 import { playerMediaRoutes } from './player.media.routes';
 import { playerRecordsRoutes } from './player.records.routes';
+import { playerRunRoutes } from './player.runs.routes';
 import { assertOpen, createPlayerService, type PlayerAccess } from './player.service';
 
 const ZAssignmentParam = z.object({ id: ZId });

@@ -8,7 +8,7 @@ export * from './flows';
 export * from './journals';
 export * from './lrs';
 export * from './orgs';
-export * from './player-runs';
 export * from './packages';
+export * from './player-runs';
 export * from './system';
 export * from './tools';
