@@ -18,8 +18,7 @@ const base64Bytes = (url: string) => Math.floor(((url.length - url.indexOf(',') 
 
 /** A base64 data: URL of one of the media types, at most `maxBytes` decoded. */
 const zDataUrl = (kind: 'audio' | 'image', maxBytes: number) =>
-  z
-    .string()
+  zText()
     .max(Math.ceil((maxBytes * 4) / 3) + 200)
     .regex(
       new RegExp(`^data:${kind}/[a-z0-9.+-]+(;[a-z0-9=.-]+)*;base64,[A-Za-z0-9+/=]+$`),
@@ -30,8 +29,7 @@ const zDataUrl = (kind: 'audio' | 'image', maxBytes: number) =>
 /** An image to look at: a data: URL, or an https address the provider fetches itself. */
 const zImageRef = z.union([
   zDataUrl('image', MEDIA_IMAGE_MAX_BYTES),
-  z
-    .string()
+  zText()
     .max(2000)
     .url()
     .refine((u) => u.startsWith('https://'), 'must be an https: or data: URL'),
@@ -54,8 +52,7 @@ export const ZPlayerMediaRequest = z.discriminatedUnion('op', [
     op: z.literal('transcribe'),
     ...block,
     audio: zDataUrl('audio', MEDIA_AUDIO_MAX_BYTES),
-    language: z
-      .string()
+    language: zText()
       .regex(/^[a-z]{2,3}$/, 'must be a language code such as en')
       .optional(),
     speakers: z.boolean().optional(),
@@ -73,8 +70,7 @@ export const ZPlayerMediaRequest = z.discriminatedUnion('op', [
     op: z.literal('youtube'),
     ...block,
     url: zText().min(1).max(2000),
-    language: z
-      .string()
+    language: zText()
       .regex(/^[a-z]{2,3}$/, 'must be a language code such as en')
       .optional(),
   }),
@@ -86,7 +82,7 @@ export const ZVoicesQuery = z.object({
   nodeType: z.enum(['textToSpeechNode', 'textToSpeechStreamingNode']).optional(),
 });
 export const ZVoicesResponse = z.object({
-  data: z.array(z.object({ id: z.string(), name: z.string() })),
+  data: z.array(z.object({ id: zText(), name: zText() })),
   /** True offline: no speech model, the player uses the device's voices (Web Speech API). */
   device: z.boolean(),
 });

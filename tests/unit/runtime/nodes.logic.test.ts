@@ -160,7 +160,7 @@ describe('blocks the player cannot run', () => {
     const f = flow(
       [
         's:beginNode',
-        'tts:webCrawlerNode',
+        'tts:powerpointNode',
         'ph:interactiveBlockNode',
         ['d', 'displayNode', { text: 'end', ...AUTO }],
       ],
@@ -181,8 +181,8 @@ describe('blocks the player cannot run', () => {
   it('a value read from a block that cannot run says where it came from', async () => {
     const { options } = setup();
     const f = flow(
-      ['s:beginNode', 'tr:webCrawlerNode', ['d', 'displayNode', AUTO]],
-      ['s.out>tr.in', 'tr.out>d.in', 'tr.content>d.text'],
+      ['s:beginNode', 'tr:powerpointNode', ['d', 'documentDownloadNode', AUTO]],
+      ['s.out>tr.in', 'tr.out>d.in', 'tr.file>d.file'],
     );
     const r = await startRun(f, options);
     expect(r.state.issues).toContainEqual(
