@@ -22,6 +22,9 @@ const SIGNED_IN = [
   '/editor/personal/settings',
   '/editor/personal/join-org',
   '/editor/personal/ai-flow-generator',
+  '/editor/personal/chat',
+  '/editor/personal/api-key-management',
+  '/editor/personal/automation',
   '/editor/demo-school/lrs',
 ];
 

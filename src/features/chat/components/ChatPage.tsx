@@ -86,7 +86,8 @@ export default function ChatPage() {
         onSelect={(s) => go(s)}
         libraryHref={`/editor${spacePath('/library')}`}
       />
-      <main className="chat-main">
+      {/* The app layout's <main> holds the page: a second one would be a second landmark of the same kind. */}
+      <section className="chat-main" aria-label={t('conversation')}>
         <header className="chat-main__head">
           {!open && (
             <button
@@ -117,7 +118,7 @@ export default function ChatPage() {
           <ChatThread />
         )}
         <ChatComposer offline={!online} onSend={(text, media) => void onSend(text, media)} />
-      </main>
+      </section>
     </div>
   );
 }

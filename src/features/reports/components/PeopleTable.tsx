@@ -42,7 +42,8 @@ export function PeopleTable<P extends Person>({
 }) {
   const { t } = useTranslation('reports');
   return (
-    <div className="report-scroll">
+    // Scrolls sideways: focusable, so that a keyboard can scroll it too (axe scrollable-region-focusable).
+    <div className="report-scroll" tabIndex={0} role="region" aria-label={t('participants')}>
       <table className="report-table" data-testid={testId}>
         <thead>
           <tr>
