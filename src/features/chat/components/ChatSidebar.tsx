@@ -63,7 +63,15 @@ export function ChatSidebar(props: {
           <span aria-hidden="true">⌕</span>
           <span className="chat-sidebar__label">{t('searchChat')}</span>
         </button>
-        <a className="btn btn--ghost" href={props.libraryHref} target="_blank" rel="noopener noreferrer">
+        {/* Named even when the collapsed sidebar hides its label (a phone's first view). */}
+        <a
+          className="btn btn--ghost"
+          href={props.libraryHref}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('library')}
+          title={t('library')}
+        >
           <span aria-hidden="true">▤</span>
           <span className="chat-sidebar__label">{t('library')}</span>
         </a>
