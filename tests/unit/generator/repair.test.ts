@@ -57,7 +57,7 @@ describe('[GENERATOR] repairing a model’s flow', () => {
         { id: 'text', type: 'textNode', data: { text: 'Hi' } },
         { id: 'show', type: 'displayNode' },
         { id: 'ask', type: 'inputNode', data: { question: 'Why?' } },
-        { id: 'gone', type: 'widgetNode' },
+        { id: 'gone', type: 'powerpointNode' },
         { id: 'also-gone', type: 'notARealNode' },
       ],
       edges: [
@@ -72,7 +72,7 @@ describe('[GENERATOR] repairing a model’s flow', () => {
     expect(linkIds(r)).toEqual(['start.out>show.in', 'text.text>show.text', 'show.out>ask.in']);
     expect(ok(r).flow.nodes.map((n) => n.id)).toEqual(['start', 'text', 'show', 'ask']);
     expect(ok(r).notes).toEqual(
-      expect.arrayContaining(['dropped a block of type widgetNode', 'dropped a link to a missing block']),
+      expect.arrayContaining(['dropped a block of type powerpointNode', 'dropped a link to a missing block']),
     );
     expectValid(r);
   });
