@@ -93,6 +93,10 @@ export default defineE2E(
       const second = page.locator('.chat-row').filter({ hasText: 'Second chat about rivers' });
       await second.getByRole('button', { name: /^Options for/ }).click();
       await page.getByRole('menuitem', { name: 'Delete' }).click();
+      // Delete asks first, naming the chat.
+      const confirm = page.getByRole('alertdialog');
+      await confirm.getByText(/Second chat about rivers.*all its answers will be deleted/).waitFor();
+      await confirm.getByRole('button', { name: 'Delete' }).click();
       await page.waitForFunction(() => document.querySelectorAll('.chat-row').length === 0);
       await page.getByRole('searchbox', { name: 'Search chat' }).fill('');
       await page.waitForFunction(() => document.querySelectorAll('.chat-row').length === 1);
