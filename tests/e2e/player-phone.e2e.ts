@@ -76,7 +76,7 @@ async function learnerAccount(server: E2EServer, url: Url, email: string, passwo
   const since = Date.now();
   expectEqual((await post('signup', { email, password })).status, 201, 'sign-up');
   const code = await server.waitForMailCode(email, 15_000, since);
-  expectEqual((await post('verify', { email, code })).status, 200, 'verification');
+  expectEqual((await post('verify', { email, code, password })).status, 200, 'verification');
 }
 
 /** Nothing on the page is wider than the phone: no sideways scrolling. */

@@ -86,7 +86,7 @@ export default defineE2E(
         const since = Date.now();
         expectEqual((await post('signup', { email, password })).status, 201, 'sign-up');
         const mailCode = await server.waitForMailCode(email, 15_000, since);
-        expectEqual((await post('verify', { email, code: mailCode })).status, 200, 'verification');
+        expectEqual((await post('verify', { email, code: mailCode, password })).status, 200, 'verification');
 
         await page.goto(url(`/viewer/assignments/join-assignment/${code}`));
         await page.getByLabel('E-mail').fill(email);
