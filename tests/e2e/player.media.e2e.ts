@@ -106,6 +106,8 @@ export default defineE2E(
         writeFileSync(wav, silentWav());
         await page.getByText('Record your answer').waitFor();
         await page.locator('input[type=file]').setInputFiles(wav);
+        // The chosen file is shown first; the learner sends it.
+        await page.getByRole('button', { name: 'Send this file' }).click();
 
         // No transcription model: the notice, then the learner types what they said.
         await page.getByText('no transcription model is connected', { exact: false }).waitFor();
