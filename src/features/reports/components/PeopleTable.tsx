@@ -42,8 +42,10 @@ export function PeopleTable<P extends Person>({
 }) {
   const { t } = useTranslation('reports');
   return (
-    // Scrolls sideways: focusable, so that a keyboard can scroll it too (axe scrollable-region-focusable).
-    <div className="report-scroll" tabIndex={0} role="region" aria-label={t('participants')}>
+    // A labelled region that scrolls sideways: focusable, so that a keyboard can scroll it too
+    // (axe scrollable-region-focusable; WAI's pattern for scrollable regions).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard
+    <section className="report-scroll" tabIndex={0} aria-label={t('participants')}>
       <table className="report-table" data-testid={testId}>
         <thead>
           <tr>
@@ -66,6 +68,6 @@ export function PeopleTable<P extends Person>({
         </tbody>
       </table>
       {children}
-    </div>
+    </section>
   );
 }
