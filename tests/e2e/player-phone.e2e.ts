@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { defineE2E, type E2EServer, expect, expectEqual, test } from './harness';
+import { verifiedAccount } from './accounts';
+import { defineE2E, expect, expectEqual, test } from './harness';
 import { api, apiToken, eventually } from './offline.util';
-
-type Url = (path: string) => string;
 
 // A lesson as a phone learner meets it (issue 34 items 3–7): a text with an environment variable's name,
 // a quiz whose question takes two lines, a photo step, a written answer with AI feedback, a next quiz.
@@ -66,19 +65,6 @@ EDGES.push({ id: 'et', source: 'essay', sourceHandle: 'text', target: 'p', targe
 
 const FLOW_NAME = 'Photosynthesis and the light-seeking leaves of the forest floor';
 
-async function learnerAccount(server: E2EServer, url: Url, email: string, password: string) {
-  const post = (path: string, body: unknown) =>
-    fetch(url(`/api/auth/${path}`), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const since = Date.now();
-  expectEqual((await post('signup', { email, password })).status, 201, 'sign-up');
-  const code = await server.waitForMailCode(email, 15_000, since);
-  expectEqual((await post('verify', { email, code, password })).status, 200, 'verification');
-}
-
 /** Nothing on the page is wider than the phone: no sideways scrolling. */
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
@@ -101,7 +87,7 @@ export default defineE2E([
       const { _id: assignmentId, code } = made.json.data;
       const email = `phone-${Date.now()}@school.test`;
       const password = 'learner-password-1';
-      await learnerAccount(server, url, email, password);
+      await verifiedAccount(server, url, email, password);
 
       await page.goto(url(`/viewer/assignments/join-assignment/${code}`));
       await page.getByLabel('E-mail').fill(email);

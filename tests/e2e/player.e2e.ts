@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineE2E, type E2EServer, expect, expectEqual, test } from './harness';
+import { verifiedAccount } from './accounts';
+import { defineE2E, expect, expectEqual, test } from './harness';
 import { api, apiToken, eventually, signInAsDemo, waitForWorker } from './offline.util';
 
 type Url = (path: string) => string;
@@ -61,20 +62,6 @@ const JOURNAL_EDGES = [
   { id: 'e6', source: 'essay', sourceHandle: 'text', target: 'j', targetHandle: 'entry' },
   { id: 'e7', source: 'j', sourceHandle: 'out', target: 'p', targetHandle: 'in' },
 ];
-
-/** A learner with an account (sign-up, code from the dev mail outbox, verified). */
-async function newLearner(server: E2EServer, url: Url, email: string, password: string): Promise<void> {
-  const post = (path: string, body: unknown) =>
-    fetch(url(`/api/auth/${path}`), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const since = Date.now();
-  expectEqual((await post('signup', { email, password })).status, 201, 'sign-up');
-  const code = await server.waitForMailCode(email, 15_000, since);
-  expectEqual((await post('verify', { email, code, password })).status, 200, 'verification');
-}
 
 /** The teacher's (demo account's) flow of NODES (or `graph`) and an assignment of it paid by the owner. */
 async function lessonAssignment(
@@ -141,7 +128,7 @@ export default defineE2E([
       writeFileSync(png, Buffer.from(dataUrl.split(',')[1], 'base64'));
       const email = `learner-${Date.now()}@school.test`;
       const password = 'learner-password-1';
-      await newLearner(server, url, email, password);
+      await verifiedAccount(server, url, email, password);
 
       await page.goto(url('/viewer/join'));
       await page.getByRole('button', { name: 'Scan QR code' }).click();

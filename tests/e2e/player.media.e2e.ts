@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { verifiedAccount } from './accounts';
 import { defineE2E, expect, expectEqual, test } from './harness';
 import { api, apiToken } from './offline.util';
 
@@ -77,16 +78,7 @@ export default defineE2E(
 
         const email = `voice-${Date.now()}@school.test`;
         const password = 'learner-password-1';
-        const post = (path: string, body: unknown) =>
-          fetch(url(`/api/auth/${path}`), {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify(body),
-          });
-        const since = Date.now();
-        expectEqual((await post('signup', { email, password })).status, 201, 'sign-up');
-        const mailCode = await server.waitForMailCode(email, 15_000, since);
-        expectEqual((await post('verify', { email, code: mailCode, password })).status, 200, 'verification');
+        await verifiedAccount(server, url, email, password);
 
         await page.goto(url(`/viewer/assignments/join-assignment/${code}`));
         await page.getByLabel('E-mail').fill(email);
