@@ -7,7 +7,7 @@ import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { CACHE_HEADER, SAVED_AT_HEADER, VIEWER_CACHE_PREFIX } from '../src/shared/outbox/protocol';
 import { guardUser, onUserChange } from './cache-user';
 import { networkStatePlugin } from './online';
-import { API_READS, savedAtOf, stampSavedAt } from './read-rules';
+import { API_READS, samePagedList, savedAtOf, stampSavedAt } from './read-rules';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -53,6 +53,18 @@ const stalePlugin: WorkboxPlugin = {
       statusText: cachedResponse.statusText,
       headers,
     });
+  },
+};
+
+/** A list not saved with this page size answers with its copy of another size (read-rules.ts). */
+const pagedListPlugin: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cacheName, request, cachedResponse }) => {
+    if (cachedResponse) return cachedResponse;
+    const cache = await caches.open(cacheName);
+    const keys = (await cache.keys()).map((r) => r.url);
+    // `request` is the cache key already (spaceKeyPlugin ran first): its URL names the space.
+    const key = samePagedList(keys, request.url);
+    return key ? ((await cache.match(key)) ?? null) : null;
   },
 };
 
@@ -133,7 +145,14 @@ export function registerRuntimeRoutes(): void {
     ({ url }) => matches(API_READS)(url),
     new NetworkFirst({
       cacheName: API_CACHE,
-      plugins: [spaceKeyPlugin, savedAtPlugin, apiExpiration, stalePlugin, networkStatePlugin],
+      plugins: [
+        spaceKeyPlugin,
+        savedAtPlugin,
+        apiExpiration,
+        pagedListPlugin,
+        stalePlugin,
+        networkStatePlugin,
+      ],
     }),
   );
 }

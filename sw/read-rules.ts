@@ -32,3 +32,32 @@ export function savedAtOf(headers: Headers): string | null {
   const time = date ? Date.parse(date) : Number.NaN;
   return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
+
+/** Lists read a page at a time: a copy kept with another page size still answers offline. */
+const PAGED_LISTS = [/^\/api\/assignment$/];
+const PAGE_SIZE_PARAM = 'limit';
+
+/**
+ * The cache key of a saved copy of the same list with the same filters and space but another page
+ * size (See More asks for more rows), the longest first; undefined when none. Without it a list seen
+ * with 40 rows could not open offline with 20 (issue 34 #11).
+ */
+export function samePagedList(cachedKeys: readonly string[], wanted: string): string | undefined {
+  const want = new URL(wanted);
+  if (!PAGED_LISTS.some((p) => p.test(want.pathname))) return undefined;
+  const filters = (u: URL) => {
+    const params = new URLSearchParams(u.search);
+    params.delete(PAGE_SIZE_PARAM);
+    params.sort();
+    return `${u.origin}${u.pathname}?${params}`;
+  };
+  const target = filters(want);
+  let best: { key: string; size: number } | undefined;
+  for (const key of cachedKeys) {
+    const u = new URL(key);
+    if (filters(u) !== target) continue;
+    const size = Number(u.searchParams.get(PAGE_SIZE_PARAM)) || 0;
+    if (!best || size > best.size) best = { key, size };
+  }
+  return best?.key;
+}

@@ -7,6 +7,7 @@ import {
   type TAssignmentSort,
   type TStatusTab,
 } from '../../shared/contract/assignments';
+import { forgetSavedCopy, savedCopies } from '../../ui/saved-copies';
 import { assignmentsApi } from './assignments.api';
 
 /**
@@ -25,7 +26,14 @@ export const assignmentList = proxy({
   loading: true,
   loadingMore: false,
   failed: false,
+  /** Shown from a saved copy (undefined = fresh, '' = saved at an unknown time, else ISO time). */
+  savedAt: undefined as string | undefined,
+  /** When the rows on screen were loaded: what a failed refresh says they date from. */
+  loadedAt: '',
 });
+
+/** The API path the transport notes a saved copy under (app/api-client.ts). */
+const LIST_PATH = 'assignment';
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 let inflight: AbortController | undefined;
@@ -40,6 +48,7 @@ export async function loadAssignments(limit = assignmentList.limit): Promise<voi
   if (more) assignmentList.loadingMore = true;
   else assignmentList.loading = true;
   assignmentList.failed = false;
+  forgetSavedCopy(LIST_PATH);
   try {
     const { tab, keyword, sortBy } = assignmentList;
     const res = await assignmentsApi.list(
@@ -55,10 +64,14 @@ export async function loadAssignments(limit = assignmentList.limit): Promise<voi
     assignmentList.items = res.data;
     assignmentList.limit = limit;
     assignmentList.hasMore = res.data.length >= limit;
+    assignmentList.savedAt = savedCopies[LIST_PATH];
+    assignmentList.loadedAt = assignmentList.savedAt || new Date().toISOString();
   } catch (err) {
     if (err instanceof ApiError && err.kind === 'cancelled') return;
-    // Spec 02 §8: list and load-more errors are quiet; the page offers a retry.
+    // Spec 02 §8: list and load-more errors are quiet; the page offers a retry. Rows already on
+    // screen stay, marked with the time they were loaded (issue 34 #11: offline after a save).
     assignmentList.failed = true;
+    if (assignmentList.items.length > 0) assignmentList.savedAt ??= assignmentList.loadedAt;
   } finally {
     if (inflight === ctrl) {
       assignmentList.loading = false;
@@ -103,6 +116,8 @@ export function openAssignmentList(orgId: string): void {
       tab: 'all',
       limit: ASSIGNMENT_PAGE_SIZE,
       loading: true,
+      savedAt: undefined,
+      loadedAt: '',
     });
   }
   void loadAssignments();

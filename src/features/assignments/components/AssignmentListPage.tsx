@@ -27,6 +27,7 @@ import { tabKeys } from './tab-keys';
 import '../assignments.css';
 import { LoadFailed } from '../../../ui/LoadFailed';
 import { OnlineLink } from '../../../ui/OnlineLink';
+import { SavedCopyNote } from '../../../ui/SavedCopyNote';
 
 const SORT_KEYS: Record<TAssignmentSort, string> = {
   default: 'sort.default',
@@ -97,6 +98,7 @@ export default function AssignmentListPage() {
           </select>
         </div>
       </div>
+      {items.length > 0 && <SavedCopyNote savedAt={snap.savedAt} />}
       {snap.loading && items.length === 0 ? (
         <SkeletonRows count={5} label={t('loading')} />
       ) : snap.failed && items.length === 0 ? (

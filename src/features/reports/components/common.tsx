@@ -2,9 +2,9 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { CSV_MIME } from '../../../shared/domain/csv';
-import { formatDateTime } from '../../../shared/domain/dates';
 import { Button } from '../../../ui/Button';
 import { saveBlob } from '../../../ui/download';
+import { SavedCopyNote as SavedCopy } from '../../../ui/SavedCopyNote';
 import { forgetSavedCopy, savedCopies } from '../../../ui/saved-copies';
 import { reportPath } from '../reports.api';
 
@@ -98,15 +98,9 @@ export function ExportButton({ empty, file, build }: { empty: boolean; file: str
 }
 
 /** A report shown from the saved copy (offline): says so, with the time it was saved. */
-export function SavedCopyNote({ savedAt }: { savedAt?: string }) {
-  const { t } = useTranslation('reports');
-  if (savedAt === undefined) return null;
-  return (
-    <p className="report-saved" role="status" data-testid="report-saved-copy">
-      {savedAt ? t('savedCopy', { time: formatDateTime(savedAt) }) : t('savedCopyUnknown')}
-    </p>
-  );
-}
+export const SavedCopyNote = ({ savedAt }: { savedAt?: string }) => (
+  <SavedCopy savedAt={savedAt} className="report-saved" testId="report-saved-copy" />
+);
 
 export function ReportHeader({
   title,
