@@ -10,6 +10,7 @@ import {
   ZTaskListResponse,
   ZTaskMessageResponse,
   ZTaskResponse,
+  ZTaskRunResult,
   ZTaskUsageResponse,
 } from '../../shared/contract/automation';
 import { FLOW_LIST_LIMIT, ZFlowListResponse } from '../../shared/contract/flows';
@@ -29,6 +30,9 @@ export const automationApi = {
     api.get(`tasks/${id}/usage`, { query: q, schema: ZTaskUsageResponse, quiet: true }),
   journals: (id: string, q: TTaskJournalsQuery) =>
     api.get(`tasks/${id}/journals`, { query: q, schema: ZTaskJournalsResponse, quiet: true }),
+  /** The task page's "Run with inputs": the run an API call makes, signed in and paid by the space. */
+  tryRun: (id: string, input: Record<string, unknown>) =>
+    api.post(`tasks/${id}/try`, input, { schema: ZTaskRunResult, quiet: true }),
   generate: (flows: string[]) =>
     api.post('tasks/generate-name-description', { flows }, { schema: ZGenerateNameResponse }),
   userFlows: () => api.get('flows/user', { query: { limit: FLOW_LIST_LIMIT }, schema: ZFlowListResponse }),

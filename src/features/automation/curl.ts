@@ -9,9 +9,13 @@ const SAMPLE: Record<TTaskSlot['kind'], unknown> = {
   conversation: ['First message', 'Second message'],
 };
 
+/** The run's input JSON with one placeholder value per input slot (the curl example's, the try's start). */
+export const sampleInput = (slots: TTaskSlot[]): string =>
+  JSON.stringify(Object.fromEntries(slots.map((s) => [s.key, SAMPLE[s.kind]])), null, 2);
+
 /** A ready-to-copy curl call of the task, with one placeholder value per input slot. */
 export function curlExample(origin: string, taskId: string, slots: TTaskSlot[]): string {
-  const input = JSON.stringify(Object.fromEntries(slots.map((s) => [s.key, SAMPLE[s.kind]])), null, 2);
+  const input = sampleInput(slots);
   return [
     `curl -X POST '${origin}/api/tasks/${taskId}/run' \\`,
     `  -H 'Authorization: Bearer YOUR_API_KEY' \\`,

@@ -23,6 +23,7 @@ import type { TaskSpace } from './automation.repo';
 import { createAutomationService } from './automation.service';
 import { taskRunOpenApi } from './openapi';
 import { createTaskRunner, keyFromHeaders } from './run.service';
+import { createTaskTrial } from './try-run';
 
 const spaceOf = (c: Context<AppEnv>): TaskSpace => {
   const { orgId, role } = c.get('space');
@@ -52,6 +53,7 @@ async function runInput(c: Context<AppEnv>): Promise<Record<string, unknown>> {
 export function automationRoutes(deps: AppDeps) {
   const tasks = createAutomationService(deps);
   const runner = createTaskRunner(deps);
+  const trial = createTaskTrial(deps);
   const naming = createToolNamingService(deps, createToolsService(deps));
   const auth = requireAuth(deps);
   const scope = orgScope(deps);
@@ -110,6 +112,12 @@ export function automationRoutes(deps: AppDeps) {
             });
           }
         });
+      })
+      // signed in: the task page's "Run with inputs" (try-run.ts), paid by the caller's space
+      .post('/tasks/:id/try', auth, scope, async (c) => {
+        const prepared = await trial.prepare(spaceOf(c), id(c), publicOrigin(c));
+        const answer = await runner.execute(prepared, await runInput(c), undefined, c.req.raw.signal);
+        return c.json(answer.body, answer.status);
       })
       .post('/tasks/generate-name-description', auth, scope, async (c) => {
         const body = await jsonBody(c, ZGenerateNameRequest);

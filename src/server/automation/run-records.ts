@@ -27,11 +27,7 @@ export function createRunRecorder(deps: AppDeps, p: PreparedRun, origin: string)
   const statements: TXapiStatement[] = [];
   const registration = randomUUID();
   const context: TXapiRunContext = {
-    actor: {
-      objectType: 'Agent',
-      name: p.key.name,
-      account: { homePage: origin, name: `api-key:${p.key.id}` },
-    },
+    actor: p.caller.actor,
     flowActivityId: flowActivityId(origin, p.task.flowId),
     flowName: p.flowName,
     contextActivities: {

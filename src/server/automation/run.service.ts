@@ -9,13 +9,14 @@ import {
   type TRunEvent,
   type TRunFlow,
   type TRuntimeIssue,
+  type TXapiActor,
 } from '../../shared/domain/runtime';
 import { apiKeySecretHash, apiKeyWallet } from '../api-keys/api-keys.service';
 import { createServerBlocks } from '../blocks/server-blocks';
-import { createCreditsService } from '../credits/credits.service';
+import { createCreditsService, type TWalletOwner } from '../credits/credits.service';
 import type { AppDeps } from '../http/context';
 import { AppError, conflict, notFound, unauthenticated } from '../http/errors';
-import { authorizeRun, type RunKey, type RunTask, recordUsage } from './automation.repo';
+import { authorizeRun, type RunTask, recordUsage } from './automation.repo';
 import { createRunJournals, createRunRecorder } from './run-records';
 import { keyPaidMedia } from './task-media';
 import { cryptoRandom, keyPaidAi, virtualClock } from './task-ports';
@@ -36,8 +37,18 @@ export function keyFromHeaders(
   return bearer || xApiKey?.trim() || null;
 }
 
+/** Who runs a task: an API key (POST run), or a member trying it from the task page (POST try). */
+export interface RunCaller {
+  /** The wallet the run fee and every AI call of the run are paid from. */
+  payer: TWalletOwner;
+  /** The xAPI actor of the run's statements. */
+  actor: TXapiActor;
+  /** The key whose usage the run counts in; null for a try, which is not API usage. */
+  apiKeyId: string | null;
+}
+
 export interface PreparedRun {
-  key: RunKey;
+  caller: RunCaller;
   task: RunTask;
   flow: TRunFlow;
   flowName: string;
@@ -100,12 +111,22 @@ export function createTaskRunner(deps: AppDeps) {
       if (!task || !sameSpace) throw notFound('Task');
       if (task.status !== 'live') throw conflict(`This task is ${task.status}.`);
       if (!flow) throw notFound('Flow');
+      const base = origin.replace(/\/+$/, '');
+      const caller: RunCaller = {
+        payer: apiKeyWallet(key.id),
+        actor: {
+          objectType: 'Agent',
+          name: key.name,
+          account: { homePage: base, name: `api-key:${key.id}` },
+        },
+        apiKeyId: key.id,
+      };
       return {
-        key,
+        caller,
         task,
         flow: { id: task.flowId, nodes: flow.nodes, edges: flow.edges } as TRunFlow,
         flowName: flow.name,
-        origin: origin.replace(/\/+$/, ''),
+        origin: base,
       };
     },
 
@@ -117,7 +138,7 @@ export function createTaskRunner(deps: AppDeps) {
     ): Promise<RunAnswer> {
       const runId = newId();
       const started = Date.now();
-      const payer = apiKeyWallet(p.key.id);
+      const payer = p.caller.payer;
       const reference = `task:${p.task.id}`;
       // The fee is known before the run: one charge (a third round trip less than reserve + settle).
       const chargeKey = `task-run:${runId}`;
@@ -161,18 +182,19 @@ export function createTaskRunner(deps: AppDeps) {
         deps.logger.warn('task run statements not stored', { runId, error: String(error) });
         return [] as string[];
       });
-      await recordUsage(
-        db,
-        {
-          id: runId,
-          taskId: p.task.id,
-          apiKeyId: p.key.id,
-          credits: formatCredits(total),
-          status,
-          durationMs,
-        },
-        new Date(),
-      );
+      if (p.caller.apiKeyId)
+        await recordUsage(
+          db,
+          {
+            id: runId,
+            taskId: p.task.id,
+            apiKeyId: p.caller.apiKeyId,
+            credits: formatCredits(total),
+            status,
+            durationMs,
+          },
+          new Date(),
+        );
       const body: RunAnswer['body'] = {
         runId,
         status,
@@ -194,7 +216,9 @@ export function createTaskRunner(deps: AppDeps) {
           body: {
             ...body,
             errorCode: error.detail,
-            message: "Not enough units: this API key's credit balance is too low",
+            message: p.caller.apiKeyId
+              ? "Not enough units: this API key's credit balance is too low"
+              : 'Not enough units to pay for this run',
           },
         } satisfies RunAnswer;
       }

@@ -26,6 +26,8 @@ import { zText } from './text';
  *   400 UNIT_BALANCE_INSUFFICIENT when the key's wallet cannot pay · 429 over the key's rate limit.
  *   Each run costs TASK_RUN_FEE plus its AI usage, reserved on the key's wallet, then settled.
  *   Described for integrators at GET /api/openapi.json.
+ *   POST   /api/tasks/{id}/try              the same run, signed in (the task page's "Run with inputs"):
+ *          any status, paid by the caller's space, not counted as API usage; 404 a task one may not manage.
  */
 
 export const TASK_PAGE_SIZE = 20;

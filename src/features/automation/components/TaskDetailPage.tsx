@@ -21,6 +21,7 @@ import { curlExample } from '../curl';
 import { PreviewDrawer } from './PreviewDrawer';
 import { RunJournals } from './RunJournals';
 import { StatusDot } from './StatusDot';
+import { TryRunPanel } from './TryRunPanel';
 import { UsageTable } from './UsageTable';
 import '../automation.css';
 
@@ -37,6 +38,7 @@ export default function TaskDetailPage() {
   const [toggling, setToggling] = useState<TTaskStatus | null>(null);
   const [range, setRange] = useState({ from: '', to: '' });
   const [previewing, setPreviewing] = useState(false);
+  const [trying, setTrying] = useState(false);
   const [runStatus, setRunStatus] = useState<'all' | TTaskRunStatus>('all');
   const [rows, setRows] = useState<TTaskUsageRow[] | null>(null);
 
@@ -183,8 +185,12 @@ export default function TaskDetailPage() {
       <p>
         <Button size="sm" variant="secondary" onClick={() => setPreviewing(true)}>
           {t('preview.open')}
+        </Button>{' '}
+        <Button size="sm" variant="secondary" aria-expanded={trying} onClick={() => setTrying(!trying)}>
+          {t('try.open')}
         </Button>
       </p>
+      {trying && <TryRunPanel taskId={task._id} slots={task.slots} />}
       {previewing && (
         <PreviewDrawer
           title={task.flowName || task.name}
