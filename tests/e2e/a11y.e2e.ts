@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { seriousViolations, settle } from './axe';
 import { defineE2E, test, VIEWPORTS, type ViewportName } from './harness';
 
 /**
@@ -8,8 +7,6 @@ import { defineE2E, test, VIEWPORTS, type ViewportName } from './harness';
  * critical violation may be there. The flow editor is checked empty, with a block selected (its
  * panel, on phones in its drawer) and with the block list open.
  */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 const SIGNED_OUT = ['/editor/login', '/editor/signup', '/editor/reset-password', '/editor/error'];
 const SIGNED_IN = [
   '/editor/personal/explore',
@@ -27,36 +24,6 @@ const SIGNED_IN = [
   '/editor/personal/automation',
   '/editor/demo-school/lrs',
 ];
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: unknown[] }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the debugger protocol: the app's CSP (rightly) refuses an injected script tag.
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown[] }> } }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  })) as Violation[];
-  return violations
-    .filter((v) => (v.impact === 'serious' || v.impact === 'critical') && v.nodes.length > 0)
-    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page
-    .waitForFunction(() => !document.querySelector('[aria-busy="true"], .skeleton'), null, {
-      timeout: 10_000,
-    })
-    .catch(() => undefined);
-}
 
 /** The flow editor: empty, with a placed and selected block, and (phones) with each drawer open. */
 async function editorViolations(page: Page, url: (p: string) => string, phone: boolean): Promise<string[]> {

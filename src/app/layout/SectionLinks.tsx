@@ -41,7 +41,7 @@ export function SectionLinks({
       {rest.length > 0 && (
         <div className={`navbar__more${currentInRest ? ' is-current' : ''}`} data-testid="navbar-more">
           <Menu
-            label={t('more.sections')}
+            label={t('more.sectionsShort')}
             current={currentInRest ? label(currentInRest) : undefined}
             trigger={<span>{t('more.sectionsShort')}</span>}
             align="start"

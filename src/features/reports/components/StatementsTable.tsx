@@ -141,7 +141,10 @@ export function StatementsTable({ rows, now }: { rows: StatementRow[]; now?: Dat
                   </span>
                 </td>
                 <td>
-                  <span className="verb-chip" style={{ background: verbColour(r.verb) }}>
+                  <span
+                    className="verb-chip"
+                    style={{ borderColor: verbColour(r.verb), background: `${verbColour(r.verb)}1f` }}
+                  >
                     {verbLabel(r.verb)}
                   </span>
                 </td>
