@@ -79,6 +79,8 @@ const ZEnv = z.object({
   AUTH_SLOW_INTERVAL_SECONDS: z.coerce.number().int().positive().default(30),
   /** Verification and reset codes mailed per e-mail address per hour. */
   AUTH_CODES_PER_HOUR: z.coerce.number().int().positive().default(5),
+  /** Server-run block calls per address per minute through a public link or by guests (429 past it). */
+  PLAYER_BLOCK_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   /** Files one guest learner may upload in an assignment (429 past it). */
   GUEST_UPLOAD_MAX_FILES: z.coerce.number().int().positive().default(30),
   /** Bytes one guest learner may upload in an assignment (413 past it). */

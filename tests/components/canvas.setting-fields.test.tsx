@@ -57,4 +57,28 @@ describe('[CANVAS] named settings of the blocks the server runs', () => {
     expect(screen.getByLabelText('Document title')).toBeTruthy();
     expect(screen.queryByLabelText('Address (URL)')).toBeNull();
   });
+
+  it('PowerPoint keeps its slides and title; Google Drive Upload its folder, file name and question', async () => {
+    const deck = panelOf('powerpointNode');
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Slides'), { target: { value: '# Light\n- leaves' } });
+      fireEvent.change(screen.getByLabelText('Document title'), { target: { value: 'Plants' } });
+    });
+    expect(dataOf(deck)).toMatchObject({ slides: '# Light\n- leaves', title: 'Plants' });
+    expect(screen.getByText(/starts a new slide/)).toBeTruthy();
+
+    const drive = panelOf('googleDriveUploadNode');
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Drive folder ID'), { target: { value: 'folder-1234567' } });
+      fireEvent.change(screen.getByLabelText('File name'), { target: { value: 'Essay' } });
+      fireEvent.change(screen.getByLabelText('Question for the learner'), {
+        target: { value: 'Your essay' },
+      });
+    });
+    expect(dataOf(drive)).toMatchObject({
+      folderId: 'folder-1234567',
+      fileName: 'Essay',
+      question: 'Your essay',
+    });
+  });
 });

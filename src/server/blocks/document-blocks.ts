@@ -8,17 +8,27 @@ import type { MediaLinks } from '../chat/media-links';
 import type { Database } from '../db/client';
 import { docxFromText } from '../documents/docx';
 import { pdfFromRows, pdfFromText } from '../documents/pdf';
+import { pptxFromSlides } from '../documents/pptx';
+import { slidesFromText } from '../documents/slides';
 import { fillTemplate } from '../documents/template';
 
 /**
- * PDF from Template, Word Document from Template and CSV to PDF. The file is stored through the storage adapter as a media row of
+ * PDF from Template, Word Document from Template, CSV to PDF and PowerPoint. The file is stored through the storage adapter as a media row of
  * the flow's teacher (the assignment's or task's owner, in its space), so the teacher downloads it like
  * any upload; the learner gets a signed link (media-links.ts) in the block's file output.
  */
-export type TDocumentOwner = { userId: string; orgId: string | null };
+/** learnerId: who runs the block, whose own uploads a block may read (block-files.ts); none in tasks. */
+export type TDocumentOwner = { userId: string; orgId: string | null; learnerId?: string };
 export type TDocumentDeps = { db: Database['db']; storage: FileStorage; links: MediaLinks };
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+
+/** Extension and media type of each block's file. */
+const FILE_TYPE: Record<string, [string, string]> = {
+  docxToTemplateNode: ['docx', DOCX],
+  powerpointNode: ['pptx', PPTX],
+};
 
 /** The file name: the block's title setting, else its label, as safe characters. */
 const fileNameOf = (title: string, ext: string) => {
@@ -41,8 +51,17 @@ export async function runDocumentBlock(
   let bytes: Uint8Array;
   let summary = title;
   const word = node.type === 'docxToTemplateNode';
-  const [ext, mediaType] = word ? ['docx', DOCX] : ['pdf', 'application/pdf'];
-  if (node.type === 'csvToPdfNode') {
+  const [ext, mediaType] = FILE_TYPE[node.type] ?? ['pdf', 'application/pdf'];
+  if (node.type === 'powerpointNode') {
+    // The linked text, else the author's slides (form 1).
+    const linked = req.inputs.content;
+    const slides = slidesFromText(
+      linked?.type === 'text' ? linked.text : (settings.text(['slides'], 0) ?? ''),
+    );
+    if (!slides.length) return { ok: false, errorCode: 'SLIDES_MISSING', configured: linked === undefined };
+    bytes = await pptxFromSlides(title, slides);
+    summary = `${title} (${slides.length} slides)`;
+  } else if (node.type === 'csvToPdfNode') {
     const csv = req.inputs.csv;
     if (csv?.type !== 'csv' || csv.rows.length === 0)
       return { ok: false, errorCode: 'CSV_MISSING', configured: true };

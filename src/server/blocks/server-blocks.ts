@@ -13,12 +13,15 @@ import { createFileStorage } from '../adapters/storage/storage';
 import { mediaLinks } from '../chat/media-links';
 import type { AppDeps } from '../http/context';
 import { runApiCall } from './api-call';
+import { blockFileReader } from './block-files';
 import { runDocumentBlock, type TDocumentOwner } from './document-blocks';
+import { runDriveUpload } from './drive-upload';
 import { runGoogleBlock } from './google-blocks';
 
 /**
  * Runs the blocks the runtime hands to the server (runtime/server-blocks.ts): API Call, Web Search,
- * Web Crawler, PDF from Template, CSV to PDF, Write to Google Sheet, Send Gmail. Every request goes out through the SSRF guard (adapters/http-out). A failure is an
+ * Web Crawler, PDF from Template, Word, CSV to PDF, PowerPoint, Write to Google Sheet, Send Gmail,
+ * Google Drive Upload. Every request goes out through the SSRF guard (adapters/http-out). A failure is an
  * answer ({ ok: false, errorCode }), not an exception: the learner's flow goes on and the run's
  * record says what went wrong.
  */
@@ -47,6 +50,9 @@ export function createServerBlocks(deps: AppDeps, http: HttpOut = createHttpOut(
       case 'writeToGoogleSpreadsheetNode':
       case 'sentGmailNode':
         return runGoogleBlock(node, req, google);
+      case 'googleDriveUploadNode':
+        return runDriveUpload(node, req, google, blockFileReader(documents, owner?.learnerId));
+      case 'powerpointNode':
       case 'pdfFromTemplateNode':
       case 'docxToTemplateNode':
       case 'csvToPdfNode':

@@ -21,7 +21,9 @@ export function createPlayerBlocks(deps: AppDeps, player: PlayerService) {
       if (!node) throw notFound('Block');
       const inputs = body.inputs as Record<string, TValue>;
       // A generated document is the teacher's file in the assignment's space; the learner gets a signed link.
-      const owner = { userId: access.row.ownerId, orgId: access.row.orgId };
+      // The learner's own uploads are files a block may read (Google Drive Upload; block-files.ts).
+      const learnerId = access.learner.kind === 'participant' ? access.learner.userId : undefined;
+      const owner = { userId: access.row.ownerId, orgId: access.row.orgId, learnerId };
       return blocks.run(
         node,
         { nodeId: node.id, nodeType: node.type, inputs, variables: body.variables },

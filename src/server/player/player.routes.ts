@@ -18,6 +18,7 @@ import type { AppDeps, AppEnv } from '../http/context';
 import { jsonBody, params, query } from '../http/validate';
 import { createJournalsService } from '../journals/journals.service';
 import { createPlayerAi } from './player.ai';
+import { limitOpenBlocks } from './player.block-limit';
 import { createPlayerBlocks } from './player.blocks';
 import { playerGuestRoutes } from './player.guest.routes';
 import { playerMediaRoutes } from './player.media.routes';
@@ -101,6 +102,7 @@ export function playerRoutes(deps: AppDeps) {
       .post('/player/assignment/:id/flow/:flowId/block', auth, async (c) => {
         const p = params(c, ZPlayerParams);
         const access = await participant(c, p.id);
+        if (c.get('auth').guest) await limitOpenBlocks(c, deps);
         return c.json({ data: await blocks.run(access, p.flowId, await jsonBody(c, ZPlayerBlockRequest)) });
       })
       // The runtime's journals port: the participant's own journals of this assignment, or (collaborative)
@@ -154,6 +156,7 @@ export function playerRoutes(deps: AppDeps) {
       })
       .post('/player/public/:code/flow/:flowId/block', async (c) => {
         const p = params(c, ZPublicFlowParams);
+        await limitOpenBlocks(c, deps);
         const access = await player.asPublic(p.code);
         return c.json({ data: await blocks.run(access, p.flowId, await jsonBody(c, ZPlayerBlockRequest)) });
       })

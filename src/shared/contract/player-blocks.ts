@@ -32,7 +32,10 @@ function shallowJson(value: unknown): boolean {
   return true;
 }
 
-/** Only the value types these blocks take in: text (a query, a link), rows and JSON (a body, a template's data). */
+/**
+ * Only the value types these blocks take in: text (a query, a link, slides), rows and JSON (a body, a
+ * template's data), and a file's link (Drive upload: the server reads only files the caller may open).
+ */
 const ZBlockValue = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: zText().max(PLAYER_BLOCK_TEXT_MAX) }),
   z.object({
@@ -43,12 +46,20 @@ const ZBlockValue = z.discriminatedUnion('type', [
     type: z.literal('json'),
     json: z.unknown().refine(shallowJson, `must be JSON nested at most ${PLAYER_BLOCK_JSON_DEPTH} deep`),
   }),
+  z.object({
+    type: z.literal('file'),
+    url: zText().min(1).max(2_000),
+    name: zText().max(300).optional(),
+    mediaType: zText().max(200).optional(),
+  }),
 ]);
 
 export const ZPlayerBlockRequest = z.object({
   nodeId: zText().min(1).max(200),
   nodeType: z.enum(SERVER_BLOCK_TYPES),
-  inputs: z.partialRecord(z.enum(['body', 'query', 'url', 'data', 'csv']), ZBlockValue).default({}),
+  inputs: z
+    .partialRecord(z.enum(['body', 'query', 'url', 'data', 'csv', 'content', 'file', 'text']), ZBlockValue)
+    .default({}),
   variables: z
     .record(zText().max(200), zText().max(PLAYER_BLOCK_TEXT_MAX))
     .refine((v) => Object.keys(v).length <= PLAYER_BLOCK_VARIABLES_MAX, {

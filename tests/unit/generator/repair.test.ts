@@ -57,7 +57,8 @@ describe('[GENERATOR] repairing a model’s flow', () => {
         { id: 'text', type: 'textNode', data: { text: 'Hi' } },
         { id: 'show', type: 'displayNode' },
         { id: 'ask', type: 'inputNode', data: { question: 'Why?' } },
-        { id: 'gone', type: 'powerpointNode' },
+        // Forced disabled in the palette (spec 01 §9); every placeable block runs since issue 33.
+        { id: 'gone', type: 'dataDumpNode' },
         { id: 'also-gone', type: 'notARealNode' },
       ],
       edges: [
@@ -72,7 +73,7 @@ describe('[GENERATOR] repairing a model’s flow', () => {
     expect(linkIds(r)).toEqual(['start.out>show.in', 'text.text>show.text', 'show.out>ask.in']);
     expect(ok(r).flow.nodes.map((n) => n.id)).toEqual(['start', 'text', 'show', 'ask']);
     expect(ok(r).notes).toEqual(
-      expect.arrayContaining(['dropped a block of type powerpointNode', 'dropped a link to a missing block']),
+      expect.arrayContaining(['dropped a block of type dataDumpNode', 'dropped a link to a missing block']),
     );
     expectValid(r);
   });

@@ -160,7 +160,8 @@ describe('blocks the player cannot run', () => {
     const f = flow(
       [
         's:beginNode',
-        'tts:powerpointNode',
+        // Forced disabled in the palette (spec 01 §9): every placeable block runs now (issue 33).
+        'tts:chatbotFlowProcessorNode',
         'ph:interactiveBlockNode',
         ['d', 'displayNode', { text: 'end', ...AUTO }],
       ],
@@ -181,8 +182,8 @@ describe('blocks the player cannot run', () => {
   it('a value read from a block that cannot run says where it came from', async () => {
     const { options } = setup();
     const f = flow(
-      ['s:beginNode', 'tr:powerpointNode', ['d', 'documentDownloadNode', AUTO]],
-      ['s.out>tr.in', 'tr.out>d.in', 'tr.file>d.file'],
+      ['s:beginNode', 'tr:chatbotFlowProcessorNode', ['d', 'displayNode', AUTO]],
+      ['s.out>tr.in', 'tr.out>d.in', 'tr.reply>d.text'],
     );
     const r = await startRun(f, options);
     expect(r.state.issues).toContainEqual(

@@ -31,6 +31,15 @@ export const BLOCK_SETTINGS: Readonly<Record<string, ReadonlyArray<TSettingField
     { key: 'subject', kind: 'line' },
     { key: 'body', kind: 'text' },
   ],
+  powerpointNode: [
+    { key: 'slides', kind: 'text' },
+    { key: 'title', kind: 'line' },
+  ],
+  googleDriveUploadNode: [
+    { key: 'folderId', kind: 'line' },
+    { key: 'fileName', kind: 'line' },
+    { key: 'question', kind: 'line' },
+  ],
 };
 
 export const HTTP_METHODS = ['', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { TEnv } from '../../env';
 
 /**
- * Google's REST APIs for the Google blocks (Write to Google Sheet, Send Gmail), as one Google account
- * the operator connects: GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and GOOGLE_REFRESH_TOKEN (an OAuth
- * refresh token with the sheets and gmail.send scopes). Without them the adapter is 'none' and the
+ * Google's REST APIs for the Google blocks (Write to Google Sheet, Send Gmail, Google Drive Upload), as
+ * one Google account the operator connects: GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and
+ * GOOGLE_REFRESH_TOKEN (an OAuth refresh token with the sheets, gmail.send and drive.file scopes). Without them the adapter is 'none' and the
  * blocks answer GOOGLE_NOT_CONNECTED. GOOGLE_API_URL sends every call to one other origin (a test's
  * fake, or a proxy). The access token is kept until shortly before it expires (a cache only: any
  * server process can get its own).
@@ -14,7 +15,11 @@ export type GoogleAdapter =
       kind: 'connected';
       appendRows(spreadsheetId: string, range: string, rows: string[][]): Promise<{ updatedRows: number }>;
       sendMail(mail: { to: string; subject: string; text: string }): Promise<{ id: string }>;
+      uploadFile(file: TDriveFile): Promise<{ id: string; name: string; url: string }>;
     };
+
+/** A file for Drive: its name, type and bytes, and the folder it goes in (else My Drive's root). */
+export type TDriveFile = { name: string; mediaType: string; bytes: Uint8Array; folderId?: string };
 
 const fail = (errorCode: string) => Object.assign(new Error(errorCode), { errorCode });
 
@@ -69,12 +74,19 @@ export function createGoogleAdapter(env: TEnv, fetcher: typeof fetch = fetch): G
     return token.value;
   }
 
-  async function call(url: string, body: unknown): Promise<Record<string, unknown>> {
+  async function call(
+    url: string,
+    body: unknown,
+    raw?: { contentType: string; bytes: Uint8Array<ArrayBuffer> },
+  ): Promise<Record<string, unknown>> {
     const res = await fetcher(at(url), {
       method: 'POST',
-      headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
+      headers: {
+        authorization: `Bearer ${await accessToken()}`,
+        'content-type': raw?.contentType ?? 'application/json',
+      },
+      body: raw ? raw.bytes : JSON.stringify(body),
+      signal: AbortSignal.timeout(raw ? 60_000 : 15_000),
     });
     if (res.status === 401) token = null;
     if (!res.ok) throw fail(`GOOGLE_HTTP_${res.status}`);
@@ -98,5 +110,37 @@ export function createGoogleAdapter(env: TEnv, fetcher: typeof fetch = fetch): G
       const answer = await call('https://gmail.googleapis.com/gmail/v1/users/me/messages/send', { raw });
       return { id: String(answer.id ?? '') };
     },
+    async uploadFile(file) {
+      // Drive's multipart upload: the file's metadata (JSON) and its bytes in one multipart/related body.
+      const { contentType, bytes } = driveMultipart(file);
+      const query = 'uploadType=multipart&fields=id,name,webViewLink';
+      const answer = await call(`https://www.googleapis.com/upload/drive/v3/files?${query}`, null, {
+        contentType,
+        bytes,
+      });
+      const id = String(answer.id ?? '');
+      if (!id) throw fail('GOOGLE_DRIVE_NO_ID');
+      const link = typeof answer.webViewLink === 'string' ? answer.webViewLink : '';
+      return {
+        id,
+        name: typeof answer.name === 'string' ? answer.name : file.name,
+        url: link || `https://drive.google.com/file/d/${encodeURIComponent(id)}/view`,
+      };
+    },
   };
+}
+
+/** The multipart/related body of a Drive upload (metadata part, then media part). */
+export function driveMultipart(file: TDriveFile): { contentType: string; bytes: Uint8Array<ArrayBuffer> } {
+  const boundary = `flowlearn-${randomUUID()}`;
+  const metadata = {
+    name: file.name,
+    mimeType: file.mediaType,
+    ...(file.folderId ? { parents: [file.folderId] } : {}),
+  };
+  const head =
+    `--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify(metadata)}\r\n` +
+    `--${boundary}\r\nContent-Type: ${headerValue(file.mediaType)}\r\n\r\n`;
+  const bytes = Buffer.concat([Buffer.from(head), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { contentType: `multipart/related; boundary=${boundary}`, bytes: new Uint8Array(bytes) };
 }

@@ -48,6 +48,7 @@ export const USER_INPUT_NODES = defineNodes('user-input', [
     type: 'googleDriveUploadNode',
     name: 'Google Drive Upload',
     description: 'Lets the learner upload a file to Google Drive and passes the Drive file on.',
-    handles: step(output('drive', 'drive', 'Drive file')),
+    // A linked file (a generated document) or text goes up as it is; with neither, the learner picks a file.
+    handles: step(input('file', 'file'), input('text', 'text'), output('drive', 'drive', 'Drive file')),
   },
 ]);

@@ -3,7 +3,8 @@ import type { TValue } from './values';
 /**
  * Blocks that run on the server: API Call, Web Search and Web Crawler (outbound HTTP through the
  * server's SSRF guard, with secrets only the server holds), PDF from Template and CSV to PDF (files
- * kept in the server's storage), Write to Google Sheet and Send Gmail (the operator's Google account). The runtime hands a block's linked
+ * kept in the server's storage; also Word and PowerPoint), Write to Google Sheet, Send Gmail and Google
+ * Drive Upload (the operator's Google account). The runtime hands a block's linked
  * inputs to this port; the server runs the block with the author's settings from its own copy of the
  * saved flow (a learner cannot change where an API call with a secret goes). The player implements the
  * port with a player route, automation tasks with the server's services directly.
@@ -39,6 +40,8 @@ export const SERVER_BLOCK_TYPES = [
   'csvToPdfNode',
   'writeToGoogleSpreadsheetNode',
   'sentGmailNode',
+  'powerpointNode',
+  'googleDriveUploadNode',
 ] as const;
 export type TServerBlockType = (typeof SERVER_BLOCK_TYPES)[number];
 export const isServerBlockType = (type: string): type is TServerBlockType =>

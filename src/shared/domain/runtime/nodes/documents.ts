@@ -4,7 +4,7 @@ import { present } from './helpers';
 import { only, onServer } from './server-call';
 
 /**
- * PDF from Template and CSV to PDF: the server makes the file (its template is the author's
+ * PDF from Template, Word, CSV to PDF and PowerPoint: the server makes the file (its template is the author's
  * data.template, first form, with `{{field}}` from the linked JSON; data.title, second form, else the
  * label), stores it, and answers a link. The learner sees a download in the feed and the file goes on
  * along the block's output (Document Download, Send Gmail…).
@@ -35,6 +35,16 @@ export const DOCUMENT_EXECUTORS: Record<string, TNodeExecutor> = {
     run(ctx) {
       const data = ctx.input('data');
       return makeDocument(ctx, data ? { data } : {});
+    },
+  },
+  /**
+   * PowerPoint: the linked text, else the author's slides (form 1), becomes a deck (a heading or `---`
+   * starts a slide; its first line is the title, the rest bullets); title form 2, else the label.
+   */
+  powerpointNode: {
+    run(ctx) {
+      const content = ctx.input('content');
+      return makeDocument(ctx, content ? { content } : {});
     },
   },
   csvToPdfNode: {
