@@ -89,7 +89,11 @@ export function TryRunPanel({ taskId, slots }: { taskId: string; slots: TTaskSlo
             <strong>{t(`try.status.${result.status}`)}</strong>{' '}
             {t('try.summary', { credits: result.credits, ms: result.durationMs })}
           </p>
-          <pre className="curl-example">{JSON.stringify(result.outputs, null, 2)}</pre>
+          {Object.keys(result.outputs).length > 0 ? (
+            <pre className="curl-example">{JSON.stringify(result.outputs, null, 2)}</pre>
+          ) : (
+            <p className="muted">{t('try.noOutputs')}</p>
+          )}
           {result.issues.length > 0 && (
             <pre className="curl-example" data-testid="try-issues">
               {JSON.stringify(result.issues, null, 2)}
