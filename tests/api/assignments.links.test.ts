@@ -1,23 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { AiChunk, AiProvider } from '../../src/server/adapters/ai/ai';
 import { findPublicLinkPayer } from '../../src/server/assignments/public-link';
 import { ZAccessLinksResponse } from '../../src/shared/contract/assignments';
 import { priceCall } from '../../src/shared/domain/models/pricing';
 import { createTestApp, type TestApp } from './harness';
+import { pricedModel } from './helpers/ai-model';
 import { type AssignmentWorld, createAssignment, worldPerTest } from './helpers/assignment-world';
 import { all, cr, creditsOf, expectBooksBalance, org, user } from './helpers/credits';
 
-/** A configured model priced as the default AI_MODEL, reporting its usage (the offline one is free). */
-const model: AiProvider = {
-  id: 'openai-compatible',
-  label: 'test model',
-  offline: false,
-  async *stream(): AsyncGenerator<AiChunk> {
-    yield { type: 'text', text: '{"name": "Fractions Fiesta", "description": "Learners add fractions."}' };
-    yield { type: 'usage', inputTokens: 1000, outputTokens: 200 };
-    yield { type: 'done' };
-  },
-};
+/** Priced as the default AI_MODEL, reporting its usage (the offline one is free). */
+const model = pricedModel('{"name": "Fractions Fiesta", "description": "Learners add fractions."}', {
+  inputTokens: 1000,
+  outputTokens: 200,
+});
 
 let t: TestApp;
 let w: AssignmentWorld;

@@ -1,25 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AiChunk, AiProvider } from '../../src/server/adapters/ai/ai';
 import { flows } from '../../src/server/db/schema';
 import { createLrsService, lrsSpace } from '../../src/server/lrs';
 import { newId } from '../../src/shared/domain/ids';
 import { edge } from '../fixtures/flows/graph';
 import { APP_START_MS, createTestApp, type TestApp } from './harness';
+import { pricedModel } from './helpers/ai-model';
 import { buildKeyWorld, createKey, type KeyWorld } from './helpers/api-keys';
 import { createTask, insertRunnableFlow } from './helpers/automation';
 import { cr, creditsOf, org } from './helpers/credits';
 
-/** A configured model answering AI General Feedback, with usage. */
-const model: AiProvider = {
-  id: 'openai-compatible',
-  label: 'test model',
-  offline: false,
-  async *stream(): AsyncGenerator<AiChunk> {
-    yield { type: 'text', text: '{"score": 7, "feedback": "Clear."}' };
-    yield { type: 'usage', inputTokens: 800, outputTokens: 100 };
-    yield { type: 'done' };
-  },
-};
+/** Answers AI General Feedback, priced as the default AI_MODEL. */
+const model = pricedModel('{"score": 7, "feedback": "Clear."}', { inputTokens: 800, outputTokens: 100 });
 
 let t: TestApp;
 let w: KeyWorld;

@@ -1,24 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AiChunk, AiProvider } from '../../src/server/adapters/ai/ai';
 import { createTaskRunner } from '../../src/server/automation/run.service';
 import { creditsToNumber, parseCredits } from '../../src/shared/domain/decimal';
 import { priceCall } from '../../src/shared/domain/models/pricing';
 import { APP_START_MS, createTestApp, type TestApp } from './harness';
+import { pricedModel } from './helpers/ai-model';
 import { buildKeyWorld, createKey, type KeyWorld } from './helpers/api-keys';
 import { createTask, insertRunnableFlow } from './helpers/automation';
 import { all, apiKey, cr, creditsOf, expectBooksBalance, org } from './helpers/credits';
 
-/** A configured model (priced as the default AI_MODEL) answering AI General Feedback, with usage. */
-const model: AiProvider = {
-  id: 'openai-compatible',
-  label: 'test model',
-  offline: false,
-  async *stream(): AsyncGenerator<AiChunk> {
-    yield { type: 'text', text: '{"score": 7, "feedback": "Clear."}' };
-    yield { type: 'usage', inputTokens: 800, outputTokens: 100 };
-    yield { type: 'done' };
-  },
-};
+/** Answers AI General Feedback, priced as the default AI_MODEL. */
+const model = pricedModel('{"score": 7, "feedback": "Clear."}', { inputTokens: 800, outputTokens: 100 });
 const FEE = parseCredits('0.01');
 const AI_COST = priceCall('gpt-5-mini', { inputTokens: 800, outputTokens: 100 });
 

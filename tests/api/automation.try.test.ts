@@ -1,23 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AiChunk, AiProvider } from '../../src/server/adapters/ai/ai';
 import { creditsToNumber, parseCredits } from '../../src/shared/domain/decimal';
 import { priceCall } from '../../src/shared/domain/models/pricing';
 import { APP_START_MS, createTestApp, type TestApp } from './harness';
+import { pricedModel } from './helpers/ai-model';
 import { buildKeyWorld, type KeyWorld } from './helpers/api-keys';
 import { createTask, insertRunnableFlow } from './helpers/automation';
 import { cr, creditsOf, expectBooksBalance, org } from './helpers/credits';
 
-/** A configured model answering AI General Feedback, with usage (priced as the default AI_MODEL). */
-const model: AiProvider = {
-  id: 'openai-compatible',
-  label: 'test model',
-  offline: false,
-  async *stream(): AsyncGenerator<AiChunk> {
-    yield { type: 'text', text: '{"score": 6, "feedback": "Good start."}' };
-    yield { type: 'usage', inputTokens: 500, outputTokens: 50 };
-    yield { type: 'done' };
-  },
-};
+/** Answers AI General Feedback, priced as the default AI_MODEL. */
+const model = pricedModel('{"score": 6, "feedback": "Good start."}', { inputTokens: 500, outputTokens: 50 });
 const FEE = parseCredits('0.01');
 const AI_COST = priceCall('gpt-5-mini', { inputTokens: 500, outputTokens: 50 });
 

@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { defineE2E, expect, expectEqual, test } from './harness';
-import { api, apiToken } from './offline.util';
+import { publicLesson } from './lessons';
+import { apiToken } from './offline.util';
 
 /**
  * A learner on a phone fills a form; PDF from Template makes their certificate on the server and the
@@ -36,28 +37,12 @@ export default defineE2E([
     '[PLAYER] a learner on a phone gets a generated PDF certificate to download',
     async ({ page, url, screenshot }) => {
       const token = await apiToken(url);
-      const flow = await api(url, token, 'POST', 'flows', {
-        name: 'Certificate lesson',
+      const { linkCode } = await publicLesson(url, token, 'Certificate lesson', 'Certificate week', {
         nodes: NODES,
         edges: EDGES,
       });
-      expect(flow.status === 201 || flow.status === 200, `flow created: ${JSON.stringify(flow.json)}`);
-      const made = await api<{ data: { _id: string } }>(url, token, 'POST', 'assignment', {
-        name: 'Certificate week',
-        flowIds: [flow.json.data._id],
-        unitUsageOption: 'PAY_BY_ME',
-      });
-      expectEqual(made.status, 201, 'assignment created');
-      const link = await api<{ code: string }>(
-        url,
-        token,
-        'POST',
-        `assignment/${made.json.data._id}/access-link`,
-        {},
-      );
-      expectEqual(link.status, 201, 'access link created');
 
-      await page.goto(url(`/viewer/public-assignment/${link.json.code}`));
+      await page.goto(url(`/viewer/public-assignment/${linkCode}`));
       await page.getByRole('link', { name: /Certificate lesson/ }).click();
       await page.getByLabel('Name').fill('Pia Pupil');
       await page.getByRole('button', { name: 'Send' }).click();

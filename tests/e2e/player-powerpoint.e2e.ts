@@ -1,6 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { defineE2E, expect, expectEqual, test } from './harness';
-import { api, apiToken } from './offline.util';
+import { publicLesson } from './lessons';
+import { apiToken } from './offline.util';
 
 /**
  * Issue 33 on a phone: the learner's notes become a PowerPoint deck the player offers as a download
@@ -39,28 +40,12 @@ export default defineE2E([
     '[PLAYER] a learner on a phone turns notes into a PowerPoint; Drive upload without Google goes on',
     async ({ page, url, screenshot }) => {
       const token = await apiToken(url);
-      const flow = await api(url, token, 'POST', 'flows', {
-        name: 'Slides lesson',
+      const { linkCode } = await publicLesson(url, token, 'Slides lesson', 'Slides week', {
         nodes: NODES,
         edges: EDGES,
       });
-      expect(flow.status === 201 || flow.status === 200, `flow created: ${JSON.stringify(flow.json)}`);
-      const made = await api<{ data: { _id: string } }>(url, token, 'POST', 'assignment', {
-        name: 'Slides week',
-        flowIds: [flow.json.data._id],
-        unitUsageOption: 'PAY_BY_ME',
-      });
-      expectEqual(made.status, 201, 'assignment created');
-      const link = await api<{ code: string }>(
-        url,
-        token,
-        'POST',
-        `assignment/${made.json.data._id}/access-link`,
-        {},
-      );
-      expectEqual(link.status, 201, 'access link created');
 
-      await page.goto(url(`/viewer/public-assignment/${link.json.code}`));
+      await page.goto(url(`/viewer/public-assignment/${linkCode}`));
       await page.getByRole('link', { name: /Slides lesson/ }).click();
       await page.getByText('Write your slides').waitFor();
       await page.getByRole('textbox').fill('# Light\n- leaves catch it\n# Water\n- roots drink it');

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verifiedAccount } from './accounts';
 import { defineE2E, expect, expectEqual, test } from './harness';
+import { lessonAssignment, publicLesson } from './lessons';
 import { api, apiToken, eventually, signInAsDemo, waitForWorker } from './offline.util';
-
-type Url = (path: string) => string;
 
 const NODES = [
   { id: 's', type: 'beginNode', position: { x: 0, y: 0 }, data: { label: 'Start' } },
@@ -45,6 +44,8 @@ const EDGES = [
   { id: 'e4', source: 'essay', sourceHandle: 'text', target: 'p', targetHandle: 'prompt' },
 ];
 
+const GRAPH = { nodes: NODES, edges: EDGES };
+
 // The first test's flow also keeps the learner's answer in the class's shared journal ("Shared with
 // the class"), which the teacher then finds among the Collaborative Journal Reports.
 const JOURNAL_NODES = [
@@ -62,47 +63,6 @@ const JOURNAL_EDGES = [
   { id: 'e6', source: 'essay', sourceHandle: 'text', target: 'j', targetHandle: 'entry' },
   { id: 'e7', source: 'j', sourceHandle: 'out', target: 'p', targetHandle: 'in' },
 ];
-
-/** The teacher's (demo account's) flow of NODES (or `graph`) and an assignment of it paid by the owner. */
-async function lessonAssignment(
-  url: Url,
-  token: string,
-  flowName: string,
-  assignmentName: string,
-  graph: { nodes: unknown[]; edges: unknown[] } = { nodes: NODES, edges: EDGES },
-) {
-  const flow = await api<{ data: { _id: string; revision: number } }>(url, token, 'POST', 'flows', {
-    name: flowName,
-    ...graph,
-  });
-  expect(flow.status === 201 || flow.status === 200, `flow created: ${JSON.stringify(flow.json)}`);
-  const made = await api<{ data: { _id: string; code: string } }>(url, token, 'POST', 'assignment', {
-    name: assignmentName,
-    flowIds: [flow.json.data._id],
-    unitUsageOption: 'PAY_BY_ME',
-  });
-  expectEqual(made.status, 201, 'assignment created');
-  return {
-    flowId: flow.json.data._id,
-    flowRevision: flow.json.data.revision,
-    assignmentId: made.json.data._id,
-    code: made.json.data.code,
-  };
-}
-
-/** Such an assignment with a public link: its code opens it without an account. */
-async function publicLesson(url: Url, token: string, flowName: string, assignmentName: string) {
-  const lesson = await lessonAssignment(url, token, flowName, assignmentName);
-  const link = await api<{ code: string }>(
-    url,
-    token,
-    'POST',
-    `assignment/${lesson.assignmentId}/access-link`,
-    {},
-  );
-  expectEqual(link.status, 201, 'access link created');
-  return { ...lesson, linkCode: link.json.code };
-}
 
 export default defineE2E([
   test(
@@ -243,7 +203,7 @@ export default defineE2E([
     '[PLAYER] a public link without an account keeps answers typed offline and stops cleanly without credits',
     async ({ page, context, url, screenshot }) => {
       const token = await apiToken(url);
-      const { assignmentId, linkCode } = await publicLesson(url, token, 'Open lesson', 'Open week');
+      const { assignmentId, linkCode } = await publicLesson(url, token, 'Open lesson', 'Open week', GRAPH);
 
       await page.goto(url(`/viewer/public-assignment/${linkCode}`));
       await page.getByRole('link', { name: /Open lesson/ }).click();
@@ -312,6 +272,7 @@ export default defineE2E([
         token,
         'Offline lesson',
         'Offline week',
+        GRAPH,
       );
       const flowUrl = url(`/viewer/public-assignment/${linkCode}/flow/${flowId}`);
 
