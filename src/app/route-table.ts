@@ -78,6 +78,7 @@ const automation = {
   detail: () => import('../features/automation/components/TaskDetailPage'),
   keys: () => import('../features/api-keys/components/ApiKeysPage'),
   activity: () => import('../features/api-keys/components/ApiKeyActivityPage'),
+  byId: () => import('../features/automation/components/TaskByIdRedirect'),
 };
 const chat = { page: () => import('../features/chat/components/ChatPage') };
 // The generator's texts come with its chunk, like the LRS screen's.
@@ -130,7 +131,7 @@ const HOME_CHILDREN: Array<[string, Loader?]> = [
   ['api-key-management', automation.keys],
   ['automation/api-keys/activity', automation.activity],
   ['automation/api-key-activity/:id', automation.activity],
-  ['automation/:assignmentId'],
+  ['automation/:assignmentId', automation.byId],
   ['assignment', assignments.list],
   ['assignment/:assignmentId', assignments.detail],
   ['assignment-detail/:assignmentId', assignments.detail],

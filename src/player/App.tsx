@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useTranslation } from './i18n';
 import { LanguageMenu } from './LanguageMenu';
@@ -7,6 +7,9 @@ import { AssignmentPage } from './pages/AssignmentPage';
 import { FlowPage, SharePage } from './pages/FlowPage';
 import { JoinCodePage } from './pages/JoinCodePage';
 import { JoinPage } from './pages/JoinPage';
+
+/** Chat's Library (spec 03 §2): loaded on its own, so a learner's phone never downloads it. */
+const MediaLibraryPage = lazy(() => import('./pages/MediaLibraryPage'));
 
 /** The learner app under /viewer (spec 01 §8, spec 02 §2): small, phone-first, its own entry. */
 export function PlayerApp() {
@@ -62,6 +65,11 @@ export function PlayerApp() {
             {(p) => <AssignmentPage target={{ kind: 'public', code: p.code }} />}
           </Route>
           <Route path="/flow/share/:id">{(p) => <SharePage id={p.id} />}</Route>
+          <Route path="/media-library">
+            <Suspense fallback={null}>
+              <MediaLibraryPage />
+            </Suspense>
+          </Route>
           <Route>
             <Redirect to="/join" />
           </Route>

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import '../ui/theme.css';
 import './player.css';
 import { configureApi } from '../shared/api/http';
+import { mediaLibrarySpace } from '../shared/domain/media-library';
 import { PlayerApp } from './App';
 import { applyLanguage, learnerLanguage } from './language';
 import { startOutbox } from './outbox';
@@ -10,7 +11,8 @@ import { prefetchFlowPage } from './prefetch';
 import { getAccessToken } from './session';
 import { registerViewerWorker } from './worker';
 
-configureApi({ getAccessToken });
+// The media library page works in the space chat opened it for (its ?org=); everything else is personal or says its own.
+configureApi({ getAccessToken, getOrgId: () => mediaLibrarySpace(location.pathname, location.search) });
 prefetchFlowPage(location.pathname);
 // The learner's chosen language, else the phone's (issue 34 item 8).
 void applyLanguage(learnerLanguage()).then(() => {

@@ -211,7 +211,17 @@ describe('[AUTOMATION] the OpenAPI description of the run call', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     const op = res.body.paths['/api/tasks/{taskId}/run'].post;
-    expect(Object.keys(op.responses)).toEqual(['200', '400', '401', '404', '409', '422', '429']);
+    expect(Object.keys(op.responses)).toEqual([
+      '200',
+      '400',
+      '401',
+      '404',
+      '409',
+      '413',
+      '422',
+      '429',
+      '500',
+    ]);
     expect(res.body.components.securitySchemes).toMatchObject({
       bearerKey: { type: 'http', scheme: 'bearer' },
       headerKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },

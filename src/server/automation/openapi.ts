@@ -1,8 +1,18 @@
 import { TASK_RUN_FEE, TASK_RUNS_PER_MINUTE } from '../../shared/contract/automation';
+import { ErrorCode, type TErrorCode } from '../../shared/contract/errors';
+import { envelopeWith, runSchemas } from './openapi-schemas';
 
-const error = (description: string, example: Record<string, unknown>) => ({
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** An error answer: the envelope, with the error codes this status really carries. */
+const error = (
+  description: string,
+  codes: ReadonlyArray<TErrorCode>,
+  example: Record<string, unknown>,
+  details?: Record<string, unknown>,
+) => ({
   description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example } },
+  content: { 'application/json': { schema: envelopeWith(codes, details), example } },
 });
 
 /**
@@ -53,20 +63,65 @@ export function taskRunOpenApi(origin: string) {
               description: 'The flow ran to its end.',
               content: { 'application/json': { schema: { $ref: '#/components/schemas/RunResult' } } },
             },
-            '400': error('Bad input, or the key cannot pay (errorCode UNIT_BALANCE_INSUFFICIENT).', {
-              message: "Not enough units: this API key's credit balance is too low",
-              errorCode: 'UNIT_BALANCE_INSUFFICIENT',
-            }),
-            '401': error('No API key, an unknown one, or a refunded one.', { message: 'Invalid API key' }),
-            '404': error("No such task in the key's space.", { message: 'Task not found' }),
-            '409': error('The task is paused.', { message: 'This task is paused.' }),
-            '422': {
-              description: 'The flow stopped: the input had no value for a block, or a block failed.',
-              content: { 'application/json': { schema: { $ref: '#/components/schemas/RunResult' } } },
+            '400': {
+              description:
+                "Bad input (VALIDATION_ERROR: the body is not a JSON object), or the key's balance cannot pay: the run fee before the run (an error envelope), or a block's AI call during it (a RunResult with errorCode).",
+              content: {
+                'application/json': {
+                  schema: {
+                    anyOf: [
+                      envelopeWith([ErrorCode.VALIDATION_ERROR, ErrorCode.UNIT_BALANCE_INSUFFICIENT]),
+                      ref('RunResult'),
+                    ],
+                  },
+                  example: {
+                    message: "Not enough units: this API key's credit balance is too low",
+                    errorCode: 'UNIT_BALANCE_INSUFFICIENT',
+                  },
+                },
+              },
             },
-            '429': error('Too many runs with this key; see Retry-After.', {
-              message: 'Too many runs with this API key. Please slow down.',
-              errorCode: 'RATE_LIMITED',
+            '401': error('No API key, an unknown one, or a refunded one.', [ErrorCode.UNAUTHENTICATED], {
+              message: 'Invalid API key',
+              errorCode: 'UNAUTHENTICATED',
+            }),
+            '404': error(
+              "No such task in the key's space (or its flow was deleted).",
+              [ErrorCode.NOT_FOUND],
+              {
+                message: 'Task not found',
+                errorCode: 'NOT_FOUND',
+              },
+            ),
+            '409': error('The task is paused or completed.', [ErrorCode.CONFLICT], {
+              message: 'This task is paused.',
+              errorCode: 'CONFLICT',
+            }),
+            '413': error('The input JSON is larger than the server accepts.', [ErrorCode.PAYLOAD_TOO_LARGE], {
+              message: 'Request body is larger than 10 MB',
+              errorCode: 'PAYLOAD_TOO_LARGE',
+            }),
+            '422': {
+              description:
+                'The flow stopped: the input had no value for a block (error.code `answer-required`, error.detail the input key), or a block failed (error.code says how).',
+              content: { 'application/json': { schema: ref('RunResult') } },
+            },
+            '429': {
+              ...error(
+                'Too many runs with this key; wait the seconds in Retry-After (also details.retryAfter).',
+                [ErrorCode.RATE_LIMITED],
+                {
+                  message: 'Too many runs with this API key. Please slow down.',
+                  errorCode: 'RATE_LIMITED',
+                  details: { retryAfter: 12 },
+                },
+                { type: 'object', required: ['retryAfter'], properties: { retryAfter: { type: 'integer' } } },
+              ),
+              headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } },
+            },
+            '500': error('A fault on our side; the run fee is refunded.', [ErrorCode.INTERNAL], {
+              message: 'Internal server error',
+              errorCode: 'INTERNAL',
             }),
           },
         },
@@ -77,53 +132,7 @@ export function taskRunOpenApi(origin: string) {
         bearerKey: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer flk_…' },
         headerKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
       },
-      schemas: {
-        Error: {
-          type: 'object',
-          required: ['message'],
-          properties: { message: { type: 'string' }, errorCode: { type: 'string' } },
-        },
-        RunResult: {
-          type: 'object',
-          required: ['runId', 'status', 'outputs', 'credits'],
-          properties: {
-            runId: { type: 'string' },
-            status: { type: 'string', enum: ['done', 'failed'] },
-            outputs: {
-              type: 'object',
-              description: 'By node id: { nodeType, label, values: { output handle: value } }.',
-              additionalProperties: {
-                type: 'object',
-                properties: {
-                  nodeType: { type: 'string' },
-                  label: { type: 'string' },
-                  values: { type: 'object', additionalProperties: true },
-                },
-              },
-            },
-            variables: { type: 'object', additionalProperties: { type: 'string' } },
-            issues: { type: 'array', items: { type: 'object' } },
-            error: { type: 'object', description: 'Why the run stopped (status failed).' },
-            credits: { type: 'number', description: 'What this run cost, in credits.' },
-            durationMs: { type: 'number' },
-            registration: {
-              type: 'string',
-              description: "The xAPI registration (UUID) of the run's statements in the task space's LRS.",
-            },
-            statements: { type: 'integer', description: 'How many xAPI statements the run stored.' },
-            journals: {
-              type: 'array',
-              description:
-                'Journals the run’s journal blocks wrote (kept with this run; the task’s managers read them on the task page).',
-              items: {
-                type: 'object',
-                properties: { name: { type: 'string' }, content: { type: 'string' } },
-              },
-            },
-            message: { type: 'string' },
-          },
-        },
-      },
+      schemas: runSchemas(),
     },
   };
 }

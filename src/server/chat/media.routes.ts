@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ErrorCode } from '../../shared/contract/errors';
+import type { TMediaImage } from '../../shared/contract/media-library';
 import { zText } from '../../shared/contract/text';
 import { isId, newId } from '../../shared/domain/ids';
 import { checkUpload } from '../../shared/domain/upload-types';
@@ -39,7 +40,7 @@ const tooLarge = () =>
 const urlOf = (m: MediaRow) => `/api/s3/download/${m.id}`;
 /** An image's compressed copy (the original when it has none: the download falls back to it). */
 const compressedUrlOf = (m: MediaRow) => (m.kind === 'image' ? `${urlOf(m)}?variant=compressed` : urlOf(m));
-const view = (m: MediaRow) => ({
+const view = (m: MediaRow): TMediaImage => ({
   _id: m.id,
   mediaId: m.id,
   url: urlOf(m),

@@ -21,6 +21,7 @@ import {
 import { isKnownNodeType, nodeSpec } from '../../shared/domain/node-catalogue';
 import { AppError, badRequest, zodToAppError } from '../http/errors';
 import { PROJECT_ROOT } from '../paths';
+import { flowFolderOf } from './flow-file-layout';
 import { DOC_SCHEMAS, migrateFlowDocument } from './flow-file-migrations';
 import { assertDocSize, unknownTypesError } from './graph-check';
 import { inflateEntry, readCentralDirectory, type ZipEntry, ZipError } from './zip-reader';
@@ -68,13 +69,21 @@ function listEntries(bytes: Uint8Array): Entry[] {
   }
 }
 
-/** Unpacks the named entries off the event loop, each stopped at its declared size (zip-reader.ts). */
-async function unpack(bytes: Uint8Array, entries: Entry[]): Promise<Record<string, Uint8Array>> {
+/**
+ * Unpacks the flow's two files from `folder` ('' or one top-level folder, flow-file-layout.ts) off the
+ * event loop, each stopped at its declared size (zip-reader.ts); answers them by their base names.
+ */
+async function unpack(
+  bytes: Uint8Array,
+  entries: Entry[],
+  folder: string,
+): Promise<Record<string, Uint8Array>> {
   const files: Record<string, Uint8Array> = {};
   for (const entry of entries) {
-    if (entry.name !== MANIFEST && entry.name !== DOCUMENT) continue;
+    const name = entry.name.startsWith(folder) ? entry.name.slice(folder.length) : '';
+    if (name !== MANIFEST && name !== DOCUMENT) continue;
     try {
-      files[entry.name] = await inflateEntry(bytes, entry);
+      files[name] = await inflateEntry(bytes, entry);
     } catch (err) {
       throw damaged(err instanceof ZipError ? err.message : 'its contents cannot be unpacked');
     }
@@ -157,8 +166,7 @@ export async function readFlowFile(bytes: Uint8Array): Promise<ReadFlowFile> {
   if (!isZip(bytes)) throw badRequest('The file is not a .flow file (not a zip archive).');
   const entries = listEntries(bytes);
   checkEntries(entries);
-  if (!entries.some((e) => e.name === MANIFEST)) throw badRequest(`The .flow file has no ${MANIFEST}.`);
-  const files = await unpack(bytes, entries);
+  const files = await unpack(bytes, entries, flowFolderOf(entries));
   const manifest = within(ZManifestIn, parseJson(files[MANIFEST], MANIFEST), MANIFEST);
   const version = manifest.formatVersion ?? 0;
   if (version > FLOW_FILE_VERSION) {

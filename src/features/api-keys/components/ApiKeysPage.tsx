@@ -12,10 +12,11 @@ import { confirmDialog, toastSuccess } from '../../../ui/surfaces';
 import { TopUpDialog } from '../../../ui/TopUpDialog';
 import { apiKeysApi } from '../api-keys.api';
 import { CreateKeyDialog } from './CreateKeyDialog';
+import { RenameKeyDialog } from './RenameKeyDialog';
 import '../api-keys.css';
 import { LoadFailed } from '../../../ui/LoadFailed';
 
-/** /{orgCode}/api-key-management (spec 03 §2, §7): list, search, create, top up, refund and delete. */
+/** /{orgCode}/api-key-management (spec 03 §2, §7): list, search, create, rename, top up, refund and delete. */
 export default function ApiKeysPage() {
   const { t, i18n } = useTranslation('task');
   const { orgId, orgCode } = useSnapshot(space);
@@ -26,6 +27,7 @@ export default function ApiKeysPage() {
   const [failed, setFailed] = useState(false);
   const [creating, setCreating] = useState(false);
   const [topUp, setTopUp] = useState<TApiKey | null>(null);
+  const [renaming, setRenaming] = useState<TApiKey | null>(null);
   const amount = (v: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 }).format(v);
 
   useEffect(() => {
@@ -115,6 +117,14 @@ export default function ApiKeysPage() {
                   <Button size="sm" onClick={() => setTopUp(k)}>
                     {t('keys.topUp')}
                   </Button>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={t('keys.renameLabel', { name: k.name })}
+                    onClick={() => setRenaming(k)}
+                  >
+                    {t('keys.rename')}
+                  </Button>
                   <Button size="sm" variant="secondary" onClick={() => void refund(k)}>
                     {t('keys.refundDelete')}
                   </Button>
@@ -132,6 +142,7 @@ export default function ApiKeysPage() {
         </div>
       )}
       {creating && <CreateKeyDialog onClose={() => setCreating(false)} onCreated={load} />}
+      {renaming && <RenameKeyDialog apiKey={renaming} onClose={() => setRenaming(null)} onRenamed={load} />}
       {topUp && (
         <TopUpDialog
           title={topUp.name}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation, useParams } from 'wouter';
+import { mediaLibraryHref } from '../../../shared/domain/media-library';
 import { isPersonal, spacePath, useSpace } from '../../../ui/space';
 import { chat, loadModels, loadSessions, openChat, send } from '../chat.store';
 import { ChatComposer, ModelPills } from './ChatComposer';
@@ -84,7 +85,7 @@ export default function ChatPage() {
           go(null);
         }}
         onSelect={(s) => go(s)}
-        libraryHref={`/editor${spacePath('/library')}`}
+        libraryHref={mediaLibraryHref(isPersonal(sp.orgId) ? null : sp.orgId)}
       />
       {/* The app layout's <main> holds the page: a second one would be a second landmark of the same kind. */}
       <section className="chat-main" aria-label={t('conversation')}>

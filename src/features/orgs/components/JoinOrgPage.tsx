@@ -1,20 +1,24 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
-import type { TOrgPublic } from '../../../shared/contract/orgs';
 import { Button } from '../../../ui/Button';
 import { PERSONAL } from '../../../ui/space';
 import { toastSuccess } from '../../../ui/surfaces';
 import { orgsApi } from '../orgs.api';
 import { joinOrg } from '../orgs.store';
 
-/** /{orgCode}/join-org: join an organisation by its code (prefilled from the address). */
+type TOrgByCode = Awaited<ReturnType<typeof orgsApi.byCode>>['data'];
+
+/**
+ * /{orgCode}/join-org: join an organisation by its code (prefilled from the address); a member who
+ * lands here (an old link, a typed code) is offered to open it instead.
+ */
 export default function JoinOrgPage() {
   const { t } = useTranslation('navbar');
   const params = useParams<{ orgCode: string }>();
   const [, navigate] = useLocation();
   const [code, setCode] = useState(params.orgCode && params.orgCode !== PERSONAL ? params.orgCode : '');
-  const [preview, setPreview] = useState<TOrgPublic | null>(null);
+  const [preview, setPreview] = useState<TOrgByCode | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
@@ -25,7 +29,8 @@ export default function JoinOrgPage() {
       return;
     }
     const timer = setTimeout(() => {
-      orgsApi.byCodePublic(c).then(
+      // Signed in, so the lookup also says whether the user is already a member (spec 01's by-org-code).
+      orgsApi.byCode(c).then(
         (r) => setPreview(r.data),
         () => setPreview(null),
       );
@@ -35,6 +40,10 @@ export default function JoinOrgPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (preview?.isMember && preview.orgCode === code.trim().toLowerCase()) {
+      navigate(`/${preview.orgCode}/explore`);
+      return;
+    }
     setBusy(true);
     setError('');
     try {
@@ -65,7 +74,7 @@ export default function JoinOrgPage() {
         </div>
         {preview && (
           <p className="join-preview" data-testid="join-preview">
-            {t('join.preview', { name: preview.name })}
+            {t(preview.isMember ? 'join.alreadyMember' : 'join.preview', { name: preview.name })}
           </p>
         )}
         {error && (
@@ -74,7 +83,7 @@ export default function JoinOrgPage() {
           </p>
         )}
         <Button type="submit" busy={busy} needsConnection disabled={code.trim().length < 3}>
-          {t('join.submit')}
+          {preview?.isMember ? t('join.open', { name: preview.name }) : t('join.submit')}
         </Button>
       </form>
     </section>
