@@ -268,7 +268,11 @@ export async function searchFullText(db: Db, bankIds: string[], words: string[],
   return rows.map(passage);
 }
 
-/** Nearest passages by cosine distance among vectors of the same model (score: 1 − distance). */
+/**
+ * Nearest passages by cosine distance among vectors of the same model (score: 1 − distance). The
+ * nearest are picked from the vector table alone, then joined: joining first read every passage and
+ * document row of the bank before the sort (10,000 index lookups, 0.2 s over the bench's bank).
+ */
 export async function searchVectors(
   db: Db,
   bankIds: string[],
@@ -278,13 +282,17 @@ export async function searchVectors(
 ) {
   const rows = await queryRows(
     db,
-    `select ${PASSAGE}, 1 - (v.embedding <=> $3::vector) as score
-     from knowledge_chunk_vectors v join knowledge_chunks c on c.id = v.chunk_id
+    `with best as (
+       select v.chunk_id, v.embedding <=> $3::vector as distance
+       from knowledge_chunk_vectors v
+       where v.bank_id = any($1::text[]) and v.model = $2 and vector_dims(v.embedding) = $5
+       order by distance limit $4)
+     select ${PASSAGE}, 1 - best.distance as score
+     from best join knowledge_chunks c on c.id = best.chunk_id
        join knowledge_documents d on d.id = c.document_id
-     where v.bank_id = any($1::text[]) and v.model = $2 and vector_dims(v.embedding) = $5
-     order by v.embedding <=> $3::vector limit $4`,
+     order by best.distance, c.id`,
     [bankIds, model, `[${vector.join(',')}]`, limit, vector.length],
-    'knowledge_vectors',
+    'knowledge_vectors_nearest',
   );
   return rows.map(passage);
 }
