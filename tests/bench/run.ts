@@ -3,6 +3,7 @@ import type { Bench, BenchRow } from './bench';
 import { canvasBench } from './canvas.bench';
 import { chatBench } from './chat.bench';
 import { creditsBench } from './credits.bench';
+import { knowledgeBench } from './knowledge.bench';
 import { loadBench } from './load.bench';
 import { lrsBench } from './lrs.bench';
 import { offlineBench } from './offline.bench';
@@ -29,6 +30,7 @@ const BENCHES: Bench[] = [
   automationBench,
   reportsBench,
   playerBench,
+  knowledgeBench,
 ];
 
 const filter = process.argv[2]?.toLowerCase();

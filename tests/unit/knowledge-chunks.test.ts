@@ -48,6 +48,13 @@ describe('knowledge chunks', () => {
   });
 
   it('takes the words of a search without operators or repeats', () => {
-    expect(searchWords("What's the Water cycle? water & | !")).toEqual(['what', 'the', 'water', 'cycle']);
+    expect(searchWords("What's the Water cycle? water & | !")).toEqual(['water', 'cycle']);
+  });
+
+  it('leaves out the stop words of English and Malay, unless the question has nothing else', () => {
+    expect(searchWords('How does the mitochondria work?')).toEqual(['mitochondria', 'work']);
+    expect(searchWords('Apakah fungsi mitokondria dalam sel?')).toEqual(['fungsi', 'mitokondria', 'sel']);
+    expect(searchWords('What is it?')).toEqual(['what', 'is', 'it']);
+    expect(searchWords('光合作用是什么')).toEqual(['光合作用是什么']);
   });
 });

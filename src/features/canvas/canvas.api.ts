@@ -5,6 +5,11 @@ import {
   ZFlowResponse,
   ZFlowWithMessage,
 } from '../../shared/contract/flows';
+import {
+  type TKnowledgeUploadAnswer,
+  ZKnowledgeBankList,
+  ZKnowledgeUploadAnswer,
+} from '../../shared/contract/knowledge';
 import { ZModelListResponse } from '../../shared/contract/models';
 import { type TContentPackage, ZContentPackageAnswer } from '../../shared/contract/packages';
 import { ZVoicesResponse } from '../../shared/contract/player-media';
@@ -23,7 +28,56 @@ export const canvasApi = {
     api.get('models', { query: { nodeType }, schema: ZModelListResponse, quiet: true }),
   /** The provider's speech voices (spec 03 §7 GET voices); `device` when the learner's device speaks. */
   voices: () => api.get('voices', { schema: ZVoicesResponse, quiet: true }),
+  /** The space's knowledge banks (spec 03 §7 GET knowledge-bank). */
+  knowledgeBanks: () => api.get('knowledge-bank', { schema: ZKnowledgeBankList, quiet: true }),
 };
+
+/** Why a knowledge upload failed: the HTTP status (0: no answer) and the server's message. */
+export class KnowledgeUploadError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * POST /api/knowledge-bot/upload (field `file`; `bankId` adds to that bank, else a new bank named
+ * after the file), reporting progress 0..1. XHR: fetch has no upload progress.
+ */
+export async function uploadKnowledge(
+  file: File,
+  bankId: string | undefined,
+  onProgress: (p: number) => void,
+): Promise<TKnowledgeUploadAnswer> {
+  const headers = await authHeaders();
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl('knowledge-bot/upload'));
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText || 'null');
+      } catch {
+        // An HTML error page from a proxy: the status says enough.
+      }
+      const parsed = ZKnowledgeUploadAnswer.safeParse(body);
+      if (xhr.status < 300 && parsed.success) resolve(parsed.data);
+      else {
+        const message = (body as { message?: unknown } | null)?.message;
+        reject(new KnowledgeUploadError(xhr.status, typeof message === 'string' ? message : ''));
+      }
+    };
+    xhr.onerror = () => reject(new KnowledgeUploadError(0, ''));
+    const form = new FormData();
+    form.set('file', file);
+    if (bankId) form.set('bankId', bankId);
+    xhr.send(form);
+  });
+}
 
 /** H5P and xAPI/cmi5 packages (issue 33): POST /api/h5p or /api/xapi/upload (field `file`), in the current space. */
 export async function uploadPackage(kind: 'h5p' | 'xapi', file: File): Promise<TContentPackage> {

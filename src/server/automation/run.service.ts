@@ -150,6 +150,8 @@ export function createTaskRunner(deps: AppDeps) {
         signal,
         // Read when a Local AI Model block asks, inside the run (a graph that cannot be read fails there).
         nodes: () => p.flow.nodes,
+        // A knowledge bot reads the banks of the task's space, as the player reads the assignment's.
+        space: { orgId: p.task.orgId, userId: p.task.ownerId },
       });
       const media = keyPaidMedia(deps, credits, { payer, runId, reference, signal });
       const recorder = createRunRecorder(deps, p, p.origin);

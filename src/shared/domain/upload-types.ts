@@ -9,7 +9,9 @@ export const UPLOAD_EXTENSIONS: Record<TUploadKind, readonly string[]> = {
   image: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'svg', 'webp', 'ico', 'tif', 'tiff'],
   h5p: ['h5p'],
   xapi: ['zip'],
-  audio: ['mp3', 'wav', 'ogg', 'm4a', 'aac', 'flac', 'wma', 'aiff', 'alac'],
+  // Spec 03 §5's audio list, plus webm: what MediaRecorder writes in Chrome and on Android, so a
+  // learner's own recording can be uploaded and transcribed (docs/design/ai-media.md).
+  audio: ['mp3', 'wav', 'ogg', 'm4a', 'aac', 'flac', 'wma', 'aiff', 'alac', 'webm', 'weba'],
   flow: ['flow'],
 };
 
@@ -33,6 +35,10 @@ const isText = (b: Uint8Array) => {
 };
 const zip = (b: Uint8Array) => starts(b, [0x50, 0x4b, 0x03, 0x04]) || starts(b, [0x50, 0x4b, 0x05, 0x06]);
 const isoMedia = (b: Uint8Array) => ascii(b, 'ftyp', 4);
+/** Matroska's EBML magic, and the DocType "webm" inside its (short) header. */
+const isWebm = (b: Uint8Array) =>
+  starts(b, [0x1a, 0x45, 0xdf, 0xa3]) &&
+  new TextDecoder('latin1').decode(b.subarray(4, 256)).includes('webm');
 
 /** What the bytes are, for each extension we accept, with the content type we store. */
 const CHECKS: Record<string, { mime: string; is: (b: Uint8Array) => boolean }> = {
@@ -66,11 +72,13 @@ const CHECKS: Record<string, { mime: string; is: (b: Uint8Array) => boolean }> =
   aac: { mime: 'audio/aac', is: (b) => (b[0] === 0xff && (b[1] & 0xf6) === 0xf0) || ascii(b, 'ADIF') },
   flac: { mime: 'audio/flac', is: (b) => ascii(b, 'fLaC') },
   wma: { mime: 'audio/x-ms-wma', is: (b) => starts(b, [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11]) },
+  webm: { mime: 'audio/webm', is: isWebm },
   aiff: { mime: 'audio/aiff', is: (b) => ascii(b, 'FORM') && (ascii(b, 'AIFF', 8) || ascii(b, 'AIFC', 8)) },
   flow: { mime: 'application/json', is: (b) => isText(b) && head(b).startsWith('{') },
 };
 CHECKS.jpeg = CHECKS.jpg;
 CHECKS.tiff = CHECKS.tif;
+CHECKS.weba = CHECKS.webm;
 
 export const extensionOf = (name: string): string => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
 

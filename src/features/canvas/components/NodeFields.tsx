@@ -5,6 +5,7 @@ import type { TNodeSpec } from '../../../shared/domain/node-catalogue';
 import type { TNodeData } from '../canvas.types';
 import { finishEditing, updateNodeData } from '../store/edit.actions';
 import { BandFields } from './BandFields';
+import { BANK_NODE_TYPES, BankField } from './BankField';
 import { ColourField } from './ColourField';
 import { FormsField } from './FormsField';
 import { LocalModelFields } from './LocalModelFields';
@@ -75,6 +76,12 @@ export function NodeFields({ id, data, spec }: { id: string; data: TNodeData; sp
         <VoiceField
           value={typeof data.voice === 'string' ? data.voice : undefined}
           onChange={(voice) => updateNodeData(id, { voice }, true)}
+        />
+      )}
+      {BANK_NODE_TYPES.has(spec.type) && (
+        <BankField
+          value={typeof data.bankId === 'string' ? data.bankId : undefined}
+          onChange={(bankId) => updateNodeData(id, { bankId }, true)}
         />
       )}
       <ColourField

@@ -1,3 +1,5 @@
+import { STOP_WORDS } from './stop-words';
+
 /**
  * Cuts a document's text into passages for retrieval. A passage never spans two pages, so a citation
  * can name its page; it ends at a paragraph or sentence where it can, and the next one repeats the
@@ -94,8 +96,13 @@ export function chunkPages(pages: TDocumentPage[], options: TChunkOptions = {}):
   return chunks;
 }
 
-/** The words of a search, for an OR full-text query: letters and digits only, at most 32, no repeats. */
+/**
+ * The words of a search, for an OR full-text query: letters and digits only, at most 32, no repeats,
+ * without the stop words every passage has (unless the question is nothing but those).
+ */
 export function searchWords(query: string): string[] {
   const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words.filter((w) => w.length > 1 || /\p{Script=Han}/u.test(w)))].slice(0, 32);
+  const all = [...new Set(words.filter((w) => w.length > 1 || /\p{Script=Han}/u.test(w)))];
+  const telling = all.filter((w) => !STOP_WORDS.has(w));
+  return (telling.length ? telling : all).slice(0, 32);
 }
