@@ -4,9 +4,10 @@ import { useTranslation } from './i18n';
 import { LanguageMenu } from './LanguageMenu';
 import { type TOutboxState, watchOutbox } from './outbox';
 import { AssignmentPage } from './pages/AssignmentPage';
-import { FlowPage, SharePage } from './pages/FlowPage';
+import { FlowPage } from './pages/FlowPage';
 import { JoinCodePage } from './pages/JoinCodePage';
 import { JoinPage } from './pages/JoinPage';
+import { PreviewPage, ShareOrDemoPage } from './pages/PreviewPage';
 
 /** The learner app under /viewer (spec 01 §8, spec 02 §2): small, phone-first, its own entry. */
 export function PlayerApp() {
@@ -61,7 +62,8 @@ export function PlayerApp() {
           <Route path="/public-assignment/:code">
             {(p) => <AssignmentPage target={{ kind: 'public', code: p.code }} />}
           </Route>
-          <Route path="/flow/share/:id">{(p) => <SharePage id={p.id} />}</Route>
+          <Route path="/flow/share/:id">{(p) => <ShareOrDemoPage id={p.id} />}</Route>
+          <Route path="/flow-preview/:id">{(p) => <PreviewPage id={p.id} />}</Route>
           <Route>
             <Redirect to="/join" />
           </Route>
