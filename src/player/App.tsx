@@ -8,6 +8,7 @@ import { FlowPage } from './pages/FlowPage';
 import { JoinCodePage } from './pages/JoinCodePage';
 import { JoinPage } from './pages/JoinPage';
 import { PreviewPage, ShareOrDemoPage } from './pages/PreviewPage';
+import { useKeepProvider } from './provider';
 
 /** The learner app under /viewer (spec 01 §8, spec 02 §2): small, phone-first, its own entry. */
 export function PlayerApp() {
@@ -17,6 +18,7 @@ export function PlayerApp() {
   // Texts are read at render: a new language re-renders the app from here.
   const [, setLanguage] = useState<string>('');
   useEffect(() => watchOutbox(setOutbox), []);
+  useKeepProvider();
   useEffect(() => {
     const on = () => setOnline(true);
     const off = () => setOnline(false);
