@@ -1,5 +1,6 @@
 import { ApiError, api } from '../shared/api/http';
 import type { TPlayerAiLine, TPlayerAiRequest, TPlayerFlow } from '../shared/contract/player';
+import type { TPlayerMediaRequest } from '../shared/contract/player-media';
 import { getAccessToken } from './session';
 
 /**
@@ -13,6 +14,10 @@ export const previewApi = {
     api.get(`player/demo/${encodeURIComponent(type)}`, { quiet: true, anonymous: true }) as Promise<{
       data: TPlayerFlow;
     }>,
+
+  /** A media block's call in a preview (speech, transcription, image, vision…): one JSON answer. */
+  media: (flowId: string, body: TPlayerMediaRequest) =>
+    api.post(`player/preview/flow/${flowId}/media`, body, { quiet: true }) as Promise<{ data: unknown }>,
 
   /** Streams a preview's AI answer (NDJSON); a refusal before the stream is an ApiError. */
   async *ai(flowId: string, req: TPlayerAiRequest, signal?: AbortSignal): AsyncGenerator<TPlayerAiLine> {

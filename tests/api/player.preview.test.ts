@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { validateGraph } from '../../src/shared/domain/link-rules';
 import { NODE_CATALOGUE } from '../../src/shared/domain/node-catalogue';
+import { TINY_PNG_BASE64 } from '../fixtures/openai-media';
 import { type OpenAiServer, startOpenAiServer } from '../fixtures/openai-server';
 import { APP_START_MS, createTestApp, type TestApp } from './harness';
 import { cr, creditsOf, expectBooksBalance, org, user } from './helpers/credits';
@@ -134,6 +135,40 @@ describe('[PLAYER] author preview', () => {
     expect(res.status).toBe(400);
     expect(res.body.errorCode).toBe('ORG_UNIT_BALANCE_INSUFFICIENT');
     expect((await creditsOf(t).balanceOf(org(school))).reserved).toBe(0n);
+  });
+
+  it('runs a media block of the flow, paid by the author in their personal space; others get 404', async () => {
+    await creditsOf(t).grant({ to: user(ann.id), amount: cr('1000'), idempotencyKey: 'g1' });
+    const id = await insertFlow(t, {
+      ownerId: ann.id,
+      orgId: null,
+      name: 'Look',
+      nodeTypes: ['beginNode', 'describeImageNode'],
+    });
+    const path = `/api/player/preview/flow/${id}/media`;
+    const body = {
+      op: 'describe',
+      nodeId: 'n1',
+      nodeType: 'describeImageNode',
+      kind: 'image',
+      images: [`data:image/png;base64,${TINY_PNG_BASE64}`],
+      prompt: 'What is it?',
+    };
+    expect((await t.call('POST', path, { token: ben.token, body })).status).toBe(404);
+    const bad = await t.call('POST', path, { token: ann.token, body: { ...body, op: 'paint' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('op');
+    const notInFlow = await t.call('POST', path, { token: ann.token, body: { ...body, nodeId: 'n9' } });
+    expect(notInFlow.status).toBe(400);
+    expect(notInFlow.body.message).toContain('nodeId');
+    const res = await t.call('POST', path, { token: ann.token, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.text).toBe('Plants need light.');
+    const charged = cr(res.body.data.credits);
+    expect(charged).toBeGreaterThan(0n);
+    const wallet = await creditsOf(t).balanceOf(user(ann.id));
+    expect(wallet.balance).toBe(cr('1000') - charged);
+    expect(wallet.reserved).toBe(0n);
   });
 
   it('records nothing for reports: no statements, journals or runs after a preview', async () => {

@@ -14,7 +14,7 @@ import {
 import { enqueue } from '../outbox';
 import { playerApi, type TTarget } from '../player.api';
 import { browserMediaPort } from './media-port';
-import { previewAiPort } from './preview-port';
+import { previewAiPort, previewMediaPort } from './preview-port';
 import { ownStatements } from './records-api';
 
 /** An error the runtime reports with the port's errorCode (e.g. UNIT_BALANCE_INSUFFICIENT). */
@@ -111,7 +111,11 @@ export function browserRunOptions(
   return {
     ports: {
       ...(ai ? { ai } : where.preview ? { ai: previewAiPort(flowId) } : {}),
-      ...(target ? { media: browserMediaPort(target, flowId) } : {}),
+      ...(target
+        ? { media: browserMediaPort(target, flowId) }
+        : where.preview
+          ? { media: previewMediaPort(flowId) }
+          : {}),
       ...(xapi ? { xapi } : {}),
       ...(journals ? { journals } : {}),
       ...(lrs ? { lrs } : {}),

@@ -2,6 +2,7 @@ import { ApiError } from '../../shared/api/http';
 import type { TPlayerAiRequest } from '../../shared/contract/player';
 import type { TAiPiece } from '../../shared/domain/runtime';
 import { previewApi } from '../preview.api';
+import { mediaPortVia } from './media-port';
 
 /** An error the runtime reports with the port's errorCode (e.g. ORG_UNIT_BALANCE_INSUFFICIENT). */
 class PreviewPortError extends Error {
@@ -30,3 +31,6 @@ export function previewAiPort(flowId: string) {
     },
   };
 }
+
+/** The media port of an author's preview: speech, images, transcription… paid like its AI blocks. */
+export const previewMediaPort = (flowId: string) => mediaPortVia((body) => previewApi.media(flowId, body));

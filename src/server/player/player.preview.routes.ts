@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { ZPlayerAiRequest } from '../../shared/contract/player';
+import { ZPlayerMediaRequest } from '../../shared/contract/player-media';
 import { ZDemoParams, ZPreviewParams } from '../../shared/contract/player-preview';
 import { demoFlowOf } from '../../shared/domain/demo-flow';
 import { requireAuth } from '../http/auth';
@@ -11,7 +12,7 @@ import { createPlayerPreview } from './player.preview';
 
 /**
  * The author's preview and the block demos (src/shared/contract/player-preview.ts).
- * preview/*: a signed-in user (not a guest) who may read the flow; 404 otherwise. No statements,
+ * preview/* (flow, ai, media): a signed-in user (not a guest) who may read the flow; 404 otherwise. No statements,
  * journals or runs are taken for a preview: those routes need an assignment.
  * demo/{type}: anyone; the flow is built from the catalogue, so it holds nothing of anyone's.
  */
@@ -37,6 +38,11 @@ export function playerPreviewRoutes(deps: AppDeps) {
       return stream(c, async (s) => {
         for await (const line of lines) await s.write(`${JSON.stringify(line)}\n`);
       });
+    })
+    .post('/player/preview/flow/:id/media', auth, async (c) => {
+      const access = await preview.asAuthor(userOf(c), params(c, ZPreviewParams).id);
+      const body = await jsonBody(c, ZPlayerMediaRequest);
+      return c.json({ data: await preview.media(access, body, c.req.raw.signal) });
     })
     .get('/player/demo/:type', (c) => {
       const flow = demoFlowOf(params(c, ZDemoParams).type);

@@ -1,4 +1,5 @@
 import type { TPlayerAiRequest, TPlayerFlow } from '../../shared/contract/player';
+import type { TPlayerMediaRequest } from '../../shared/contract/player-media';
 import { previewAiReference } from '../../shared/contract/player-preview';
 import type { Caller } from '../collections/access';
 import { createCollectionsService } from '../collections/collections.service';
@@ -8,6 +9,7 @@ import type { AppDeps } from '../http/context';
 import { AppError, notFound } from '../http/errors';
 import { cachedMembership } from '../orgs/membership-cache';
 import { type AiSpend, createPlayerAi } from './player.ai';
+import { createPlayerMedia } from './player.media';
 import { findFlowSpace } from './player.repo';
 
 /** The signed-in author and the flow they preview, in the flow's own space. */
@@ -28,6 +30,7 @@ export function createPlayerPreview(deps: AppDeps) {
   const flows = createFlowsService(deps, createCollectionsService(deps));
   const credits = createCreditsService(deps);
   const ai = createPlayerAi(deps);
+  const media = createPlayerMedia(deps);
 
   async function asAuthor(user: { userId: string; email: string }, flowId: string): Promise<PreviewAccess> {
     const space = await findFlowSpace(db, flowId);
@@ -69,5 +72,8 @@ export function createPlayerPreview(deps: AppDeps) {
     /** An AI block of the preview: reserve → stream → settle, or release on failure (player.ai.ts). */
     ai: (access: PreviewAccess, req: TPlayerAiRequest, signal: AbortSignal) =>
       ai.startFor(spendOf(access, req.nodeId), req, signal),
+    /** A media block of the preview (speech, images, transcription…), paid the same way (player.media.ts). */
+    media: (access: PreviewAccess, req: TPlayerMediaRequest, signal: AbortSignal) =>
+      media.runFor(spendOf(access, req.nodeId), access.flow, req, signal),
   };
 }
