@@ -1,5 +1,6 @@
 import { ApiError, api } from '../shared/api/http';
 import type { TPlayerAiLine, TPlayerAiRequest, TPlayerFlow } from '../shared/contract/player';
+import type { TPlayerBlockRequest, TPlayerBlockResult } from '../shared/contract/player-blocks';
 import type { TPlayerMediaRequest } from '../shared/contract/player-media';
 import { getAccessToken } from './session';
 
@@ -18,6 +19,12 @@ export const previewApi = {
   /** A media block's call in a preview (speech, transcription, image, vision…): one JSON answer. */
   media: (flowId: string, body: TPlayerMediaRequest) =>
     api.post(`player/preview/flow/${flowId}/media`, body, { quiet: true }) as Promise<{ data: unknown }>,
+
+  /** A block the server runs in a preview (API Call, Web Search, Web Crawler). */
+  block: (flowId: string, req: TPlayerBlockRequest) =>
+    api.post(`player/preview/flow/${flowId}/block`, req, { quiet: true }) as Promise<{
+      data: TPlayerBlockResult;
+    }>,
 
   /** Streams a preview's AI answer (NDJSON); a refusal before the stream is an ApiError. */
   async *ai(flowId: string, req: TPlayerAiRequest, signal?: AbortSignal): AsyncGenerator<TPlayerAiLine> {

@@ -171,6 +171,32 @@ describe('[PLAYER] author preview', () => {
     expect(wallet.reserved).toBe(0n);
   });
 
+  it('runs a server block of the flow with the author’s settings; others get 404, bad input 400', async () => {
+    const id = await insertFlow(t, {
+      ownerId: ann.id,
+      orgId: school,
+      name: 'Search',
+      nodeTypes: ['beginNode', 'webSearchNode'],
+    });
+    const path = `/api/player/preview/flow/${id}/block`;
+    const body = {
+      nodeId: 'n1',
+      nodeType: 'webSearchNode',
+      inputs: { query: { type: 'text', text: 'frogs' } },
+    };
+    expect((await t.call('POST', path, { token: outsider.token, body })).status).toBe(404);
+    expect((await t.call('POST', path, { token: ann.token, body: { ...body, nodeId: 'n9' } })).status).toBe(
+      404,
+    );
+    const bad = await t.call('POST', path, { token: ann.token, body: { ...body, nodeType: 'promptNode' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('nodeType');
+    // This server has no search provider: the block says so (the same answer a learner's run gets).
+    const res = await t.call('POST', path, { token: ann.token, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual({ ok: false, errorCode: 'SEARCH_NOT_CONFIGURED', configured: false });
+  });
+
   it('records nothing for reports: no statements, journals or runs after a preview', async () => {
     await creditsOf(t).grant({ to: org(school), amount: cr('1000'), idempotencyKey: 'g1' });
     const id = await annFlow(school);

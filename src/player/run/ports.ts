@@ -14,7 +14,7 @@ import {
 import { enqueue } from '../outbox';
 import { playerApi, type TTarget } from '../player.api';
 import { browserMediaPort } from './media-port';
-import { previewAiPort, previewMediaPort } from './preview-port';
+import { previewAiPort, previewMediaPort, previewServerBlocks } from './preview-port';
 import { ownStatements } from './records-api';
 
 /** An error the runtime reports with the port's errorCode (e.g. UNIT_BALANCE_INSUFFICIENT). */
@@ -119,7 +119,11 @@ export function browserRunOptions(
       ...(xapi ? { xapi } : {}),
       ...(journals ? { journals } : {}),
       ...(lrs ? { lrs } : {}),
-      ...(serverBlocks ? { serverBlocks } : {}),
+      ...(serverBlocks
+        ? { serverBlocks }
+        : where.preview
+          ? { serverBlocks: previewServerBlocks(flowId) }
+          : {}),
       storage: { mediaUrl: (ref: string) => ref },
       clock: { now: () => Date.now() },
       random: { next: () => Math.random(), uuid },

@@ -1,6 +1,12 @@
 import { ApiError } from '../../shared/api/http';
 import type { TPlayerAiRequest } from '../../shared/contract/player';
-import type { TAiPiece } from '../../shared/domain/runtime';
+import type { TPlayerBlockRequest } from '../../shared/contract/player-blocks';
+import {
+  isServerBlockType,
+  type TAiPiece,
+  type TServerBlockRequest,
+  type TServerBlockResult,
+} from '../../shared/domain/runtime';
 import { previewApi } from '../preview.api';
 import { mediaPortVia } from './media-port';
 
@@ -34,3 +40,14 @@ export function previewAiPort(flowId: string) {
 
 /** The media port of an author's preview: speech, images, transcription… paid like its AI blocks. */
 export const previewMediaPort = (flowId: string) => mediaPortVia((body) => previewApi.media(flowId, body));
+
+/** The server blocks of an author's preview (API Call, Web Search, Web Crawler), as a learner's run has them. */
+export const previewServerBlocks = (flowId: string) => ({
+  run: async (req: TServerBlockRequest): Promise<TServerBlockResult> => {
+    const { nodeType } = req;
+    if (!isServerBlockType(nodeType))
+      return { ok: false, errorCode: 'NOT_A_SERVER_BLOCK', configured: false };
+    const sent = { ...req, nodeType, inputs: req.inputs as TPlayerBlockRequest['inputs'] };
+    return (await previewApi.block(flowId, sent)).data as TServerBlockResult;
+  },
+});

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { ZPlayerAiRequest } from '../../shared/contract/player';
+import { ZPlayerBlockRequest } from '../../shared/contract/player-blocks';
 import { ZPlayerMediaRequest } from '../../shared/contract/player-media';
 import { ZDemoParams, ZPreviewParams } from '../../shared/contract/player-preview';
 import { demoFlowOf } from '../../shared/domain/demo-flow';
@@ -12,7 +13,7 @@ import { createPlayerPreview } from './player.preview';
 
 /**
  * The author's preview and the block demos (src/shared/contract/player-preview.ts).
- * preview/* (flow, ai, media): a signed-in user (not a guest) who may read the flow; 404 otherwise. No statements,
+ * preview/* (flow, ai, media, block): a signed-in user (not a guest) who may read the flow; 404 otherwise. No statements,
  * journals or runs are taken for a preview: those routes need an assignment.
  * demo/{type}: anyone; the flow is built from the catalogue, so it holds nothing of anyone's.
  */
@@ -43,6 +44,10 @@ export function playerPreviewRoutes(deps: AppDeps) {
       const access = await preview.asAuthor(userOf(c), params(c, ZPreviewParams).id);
       const body = await jsonBody(c, ZPlayerMediaRequest);
       return c.json({ data: await preview.media(access, body, c.req.raw.signal) });
+    })
+    .post('/player/preview/flow/:id/block', auth, async (c) => {
+      const access = await preview.asAuthor(userOf(c), params(c, ZPreviewParams).id);
+      return c.json({ data: await preview.block(access, await jsonBody(c, ZPlayerBlockRequest)) });
     })
     .get('/player/demo/:type', (c) => {
       const flow = demoFlowOf(params(c, ZDemoParams).type);

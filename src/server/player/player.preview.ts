@@ -1,6 +1,9 @@
 import type { TPlayerAiRequest, TPlayerFlow } from '../../shared/contract/player';
+import type { TPlayerBlockRequest } from '../../shared/contract/player-blocks';
 import type { TPlayerMediaRequest } from '../../shared/contract/player-media';
 import { previewAiReference } from '../../shared/contract/player-preview';
+import type { TValue } from '../../shared/domain/runtime/values';
+import { createServerBlocks, findNode } from '../blocks/server-blocks';
 import type { Caller } from '../collections/access';
 import { createCollectionsService } from '../collections/collections.service';
 import { createCreditsService } from '../credits/credits.service';
@@ -31,6 +34,7 @@ export function createPlayerPreview(deps: AppDeps) {
   const credits = createCreditsService(deps);
   const ai = createPlayerAi(deps);
   const media = createPlayerMedia(deps);
+  const serverBlocks = createServerBlocks(deps);
 
   async function asAuthor(user: { userId: string; email: string }, flowId: string): Promise<PreviewAccess> {
     const space = await findFlowSpace(db, flowId);
@@ -75,5 +79,19 @@ export function createPlayerPreview(deps: AppDeps) {
     /** A media block of the preview (speech, images, transcription…), paid the same way (player.media.ts). */
     media: (access: PreviewAccess, req: TPlayerMediaRequest, signal: AbortSignal) =>
       media.runFor(spendOf(access, req.nodeId), access.flow, req, signal),
+    /**
+     * A block the server runs (API Call, Web Search, Web Crawler), found in the saved flow so its settings
+     * are the author's; a generated file is the author's, in the flow's space (player.blocks.ts).
+     */
+    block: async ({ caller, flow }: PreviewAccess, body: TPlayerBlockRequest) => {
+      const node = findNode(flow.nodes, body.nodeId, body.nodeType);
+      if (!node) throw notFound('Block');
+      const inputs = body.inputs as Record<string, TValue>;
+      return serverBlocks.run(
+        node,
+        { nodeId: node.id, nodeType: node.type, inputs, variables: body.variables },
+        { userId: caller.userId, orgId: caller.orgId },
+      );
+    },
   };
 }
