@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { ZId } from './collections';
 
 /**
- * /api/player/preview/flow/{id} (GET the flow, POST …/ai): an author runs a flow they may read, as a
- * learner would, without an assignment; nothing is recorded and AI is paid by the flow's space.
+ * /api/player/preview/flow/{id} (GET the flow; POST …/ai, …/media, …/block with the player's own
+ * request schemas): an author runs a flow they may read, as a learner would, without an assignment;
+ * nothing is recorded and AI is paid by the flow's space.
  * /api/player/demo/{type} (GET, public): the demo flow of one block type that its help link runs.
  */
 export const ZPreviewParams = z.object({ id: ZId });
