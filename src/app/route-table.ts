@@ -102,6 +102,7 @@ export const PUBLIC_ROUTES: RouteDef[] = [
   { path: '/signup', kind: 'public', load: auth.signup },
   { path: '/org-login', kind: 'public', load: auth.orgLogin },
   { path: '/error', kind: 'public', load: () => import('./pages/ErrorPage') },
+  { path: '/flow/share/:id', kind: 'public', load: () => import('./pages/FlowSharePage') },
 ];
 
 /** Guarded full-page routes (no home layout). */

@@ -4,9 +4,11 @@ import { useTranslation } from './i18n';
 import { LanguageMenu } from './LanguageMenu';
 import { type TOutboxState, watchOutbox } from './outbox';
 import { AssignmentPage } from './pages/AssignmentPage';
-import { FlowPage, SharePage } from './pages/FlowPage';
+import { FlowPage } from './pages/FlowPage';
 import { JoinCodePage } from './pages/JoinCodePage';
 import { JoinPage } from './pages/JoinPage';
+import { PreviewPage, ShareOrDemoPage } from './pages/PreviewPage';
+import { useKeepProvider } from './provider';
 
 /** Chat's Library (spec 03 §2): loaded on its own, so a learner's phone never downloads it. */
 const MediaLibraryPage = lazy(() => import('./pages/MediaLibraryPage'));
@@ -19,6 +21,7 @@ export function PlayerApp() {
   // Texts are read at render: a new language re-renders the app from here.
   const [, setLanguage] = useState<string>('');
   useEffect(() => watchOutbox(setOutbox), []);
+  useKeepProvider();
   useEffect(() => {
     const on = () => setOnline(true);
     const off = () => setOnline(false);
@@ -64,7 +67,8 @@ export function PlayerApp() {
           <Route path="/public-assignment/:code">
             {(p) => <AssignmentPage target={{ kind: 'public', code: p.code }} />}
           </Route>
-          <Route path="/flow/share/:id">{(p) => <SharePage id={p.id} />}</Route>
+          <Route path="/flow/share/:id">{(p) => <ShareOrDemoPage id={p.id} />}</Route>
+          <Route path="/flow-preview/:id">{(p) => <PreviewPage id={p.id} />}</Route>
           <Route path="/media-library">
             <Suspense fallback={null}>
               <MediaLibraryPage />

@@ -86,9 +86,14 @@ const youtubeFrames = (id: string) => [1, 2, 3].map((n) => `https://i.ytimg.com/
  * learner's media read here (they are the learner's to read) and sent as data: URLs.
  */
 export function browserMediaPort(target: TTarget, flowId: string): TMediaPort {
+  return mediaPortVia((body) => playerApi.media(target, flowId, body));
+}
+
+/** The media port over any paid media route: an assignment's, a public link's or an author's preview. */
+export function mediaPortVia(post: (body: TPlayerMediaRequest) => Promise<{ data: unknown }>): TMediaPort {
   async function send<T>(body: TPlayerMediaRequest): Promise<T> {
     try {
-      return (await playerApi.media(target, flowId, body)).data as T;
+      return (await post(body)).data as T;
     } catch (error) {
       if (error instanceof ApiError) throw new MediaPortError(error.message, error.errorCode ?? error.kind);
       throw error;

@@ -14,6 +14,7 @@ import {
 import { enqueue } from '../outbox';
 import { playerApi, type TTarget } from '../player.api';
 import { browserMediaPort } from './media-port';
+import { previewAiPort, previewMediaPort, previewServerBlocks } from './preview-port';
 import { ownStatements } from './records-api';
 
 /** An error the runtime reports with the port's errorCode (e.g. UNIT_BALANCE_INSUFFICIENT). */
@@ -35,6 +36,8 @@ export type TRunWhere = {
   actor?: { name: string; mbox?: string } | null;
   learner?: { id: string; name?: string };
   language: string;
+  /** An author's preview of their own flow (target null): AI runs, paid by the flow's space; nothing is recorded. */
+  preview?: boolean;
 };
 
 export const uuid = (): string =>
@@ -107,12 +110,20 @@ export function browserRunOptions(
   const origin = window.location.origin;
   return {
     ports: {
-      ...(ai ? { ai } : {}),
-      ...(target ? { media: browserMediaPort(target, flowId) } : {}),
+      ...(ai ? { ai } : where.preview ? { ai: previewAiPort(flowId) } : {}),
+      ...(target
+        ? { media: browserMediaPort(target, flowId) }
+        : where.preview
+          ? { media: previewMediaPort(flowId) }
+          : {}),
       ...(xapi ? { xapi } : {}),
       ...(journals ? { journals } : {}),
       ...(lrs ? { lrs } : {}),
-      ...(serverBlocks ? { serverBlocks } : {}),
+      ...(serverBlocks
+        ? { serverBlocks }
+        : where.preview
+          ? { serverBlocks: previewServerBlocks(flowId) }
+          : {}),
       storage: { mediaUrl: (ref: string) => ref },
       clock: { now: () => Date.now() },
       random: { next: () => Math.random(), uuid },

@@ -17,6 +17,24 @@ import { createGrounding, sourcesLine } from '../knowledge/knowledge.ground';
 import { createPlayerService, type PlayerAccess } from './player.service';
 
 /**
+ * Who pays for an AI call of a running flow and how it is booked: an assignment's (playerSpend) or an
+ * author's preview of their own flow (player.preview.ts). One charging path for both.
+ */
+export interface AiSpend {
+  payer: TWalletOwner;
+  /** The ledger reference of the charge. */
+  reference: string;
+  /** The space whose knowledge banks a block may ground on. */
+  space: { orgId: string | null; userId: string };
+  /** The user who made the call, when one is signed in. */
+  by: string | null;
+  /** The saved flow's nodes (for a Local AI Model block's server). */
+  nodes: () => Promise<ReadonlyArray<unknown>>;
+  /** A credit refusal in the words of whoever runs the flow. */
+  refusal: (error: unknown) => unknown;
+}
+
+/**
  * AI blocks of the player (issue 14 item 4): the assignment's payer holds the most the call may cost,
  * the answer streams, then the real cost is settled (the rest freed) — or everything is released when
  * the call fails. Payer: PAY_BY_ME → the owner, PAY_BY_ORG → the organisation, PAY_BY_PARTICIPANT →
@@ -59,14 +77,103 @@ export function createPlayerAi(deps: AppDeps) {
    * The chat provider of a block: the server's, or for a Local AI Model block the local model server set
    * on the block in the saved flow (never an address from the request).
    */
-  async function providerFor(
-    access: PlayerAccess,
-    flowId: string,
-    req: TPlayerAiRequest,
-  ): Promise<AiProvider> {
+  async function providerFor(spend: AiSpend, req: TPlayerAiRequest): Promise<AiProvider> {
     if (req.nodeType !== 'localLLMConnectorNode') return deps.ai;
-    const flow = await createPlayerService(deps).flow(access, flowId);
-    return localModelOfFlow(flow.nodes, req.nodeId, req.model, deps.env.LOCAL_AI_HOSTS);
+    return localModelOfFlow(await spend.nodes(), req.nodeId, req.model, deps.env.LOCAL_AI_HOSTS);
+  }
+
+  /** An assignment's AI call: its payer, its ledger reference (the reports read it), its learner's words. */
+  const spendOf = (access: PlayerAccess, flowId: string, nodeId: string): AiSpend => ({
+    payer: payerOf(access),
+    reference: playerAiReference(access.row.id, flowId, nodeId),
+    space: { orgId: access.row.orgId, userId: access.row.ownerId },
+    by: access.learner.kind === 'participant' ? access.learner.userId : null,
+    nodes: async () => (await createPlayerService(deps).flow(access, flowId)).nodes,
+    refusal: (error) => forLearner(error, access),
+  });
+
+  /**
+   * Checks the payer and holds the credits before any byte is sent (a refusal is a plain JSON error),
+   * then answers a generator of NDJSON lines that settles when the stream ends.
+   */
+  async function startFor(spend: AiSpend, req: TPlayerAiRequest, signal: AbortSignal) {
+    const { payer, reference, by } = spend;
+    // Passages of the linked knowledge banks of the space (the query's embedding is charged too).
+    const grounded = await grounding
+      .ground({
+        bankIds: req.knowledgeBankIds,
+        space: spend.space,
+        messages: req.messages,
+        payer,
+        reference,
+        by,
+        signal,
+      })
+      .catch((error: unknown) => {
+        throw spend.refusal(error);
+      });
+    const messages: AiMessage[] = grounded.messages;
+    const provider = await providerFor(spend, req);
+    const model = modelOf(provider, req.model, deps.env.AI_MODEL);
+    const upTo = boundFor(model, messages, req.maxTokens);
+    let reservationId: string | null = null;
+    try {
+      if (upTo > 0n) {
+        const r = await credits.reserve({
+          payer,
+          upTo,
+          reference,
+          idempotencyKey: `player-ai:${newId()}`,
+          by,
+        });
+        reservationId = r.id;
+      } else if (payer.kind === 'accessLink') {
+        // A public link is used only while it has credits, even for a free model.
+        if ((await credits.balanceOf(payer)).available <= 0n) throw insufficient(payer);
+      }
+    } catch (error) {
+      throw spend.refusal(error);
+    }
+
+    async function* lines(): AsyncGenerator<TPlayerAiLine> {
+      const answer: AiCompletion = { text: '', reasoning: '', usage: null };
+      try {
+        for await (const chunk of provider.stream({
+          model: model ?? undefined,
+          messages,
+          maxTokens: req.maxTokens,
+          signal,
+          task: { kind: 'flow-block', purpose: req.purpose, expects: req.expects },
+        })) {
+          if (chunk.type === 'text') {
+            answer.text += chunk.text;
+            yield chunk;
+          } else if (chunk.type === 'reasoning') answer.reasoning += chunk.text;
+          else if (chunk.type === 'usage')
+            answer.usage = { inputTokens: chunk.inputTokens, outputTokens: chunk.outputTokens };
+        }
+      } catch (error) {
+        if (reservationId) await credits.release(reservationId).catch(() => undefined);
+        const e = spend.refusal(error);
+        yield e instanceof AppError
+          ? { type: 'error', errorCode: String(e.code), message: e.message }
+          : {
+              type: 'error',
+              errorCode: 'AI_PROVIDER_ERROR',
+              message: 'The AI answer failed. Please try again.',
+            };
+        return;
+      }
+      // Where the cited facts came from: our words, not the model's, so not charged.
+      const sources = sourcesLine(answer.text, grounded.passages);
+      if (sources) yield { type: 'text', text: sources };
+      const actual = costOf(model, messages, answer);
+      const charged = reservationId ? (await credits.settle(reservationId, actual)).charged : 0n;
+      const usage = answer.usage ?? { inputTokens: 0, outputTokens: 0 };
+      yield { type: 'usage', ...usage, credits: formatCredits(charged) };
+      yield { type: 'done' };
+    }
+    return lines();
   }
 
   return {
@@ -74,89 +181,10 @@ export function createPlayerAi(deps: AppDeps) {
     payerOf,
     /** A credit refusal as the learner should read it (the media route uses it too). */
     forLearner,
-    /**
-     * Checks the payer and holds the credits before any byte is sent (a refusal is a plain JSON error),
-     * then answers a generator of NDJSON lines that settles when the stream ends.
-     */
-    async start(access: PlayerAccess, flowId: string, req: TPlayerAiRequest, signal: AbortSignal) {
-      const payer = payerOf(access);
-      // Passages of the linked knowledge banks of the assignment's space (the query's embedding is charged too).
-      const grounded = await grounding
-        .ground({
-          bankIds: req.knowledgeBankIds,
-          space: { orgId: access.row.orgId, userId: access.row.ownerId },
-          messages: req.messages,
-          payer,
-          reference: playerAiReference(access.row.id, flowId, req.nodeId),
-          by: access.learner.kind === 'participant' ? access.learner.userId : null,
-          signal,
-        })
-        .catch((error: unknown) => {
-          throw forLearner(error, access);
-        });
-      const messages: AiMessage[] = grounded.messages;
-      const provider = await providerFor(access, flowId, req);
-      const model = modelOf(provider, req.model, deps.env.AI_MODEL);
-      const upTo = boundFor(model, messages, req.maxTokens);
-      const by = access.learner.kind === 'participant' ? access.learner.userId : null;
-      let reservationId: string | null = null;
-      try {
-        if (upTo > 0n) {
-          const r = await credits.reserve({
-            payer,
-            upTo,
-            reference: playerAiReference(access.row.id, flowId, req.nodeId),
-            idempotencyKey: `player-ai:${newId()}`,
-            by,
-          });
-          reservationId = r.id;
-        } else if (payer.kind === 'accessLink') {
-          // A public link is used only while it has credits, even for a free model.
-          if ((await credits.balanceOf(payer)).available <= 0n) throw insufficient(payer);
-        }
-      } catch (error) {
-        throw forLearner(error, access);
-      }
-
-      async function* lines(): AsyncGenerator<TPlayerAiLine> {
-        const answer: AiCompletion = { text: '', reasoning: '', usage: null };
-        try {
-          for await (const chunk of provider.stream({
-            model: model ?? undefined,
-            messages,
-            maxTokens: req.maxTokens,
-            signal,
-            task: { kind: 'flow-block', purpose: req.purpose, expects: req.expects },
-          })) {
-            if (chunk.type === 'text') {
-              answer.text += chunk.text;
-              yield chunk;
-            } else if (chunk.type === 'reasoning') answer.reasoning += chunk.text;
-            else if (chunk.type === 'usage')
-              answer.usage = { inputTokens: chunk.inputTokens, outputTokens: chunk.outputTokens };
-          }
-        } catch (error) {
-          if (reservationId) await credits.release(reservationId).catch(() => undefined);
-          const e = forLearner(error, access);
-          yield e instanceof AppError
-            ? { type: 'error', errorCode: String(e.code), message: e.message }
-            : {
-                type: 'error',
-                errorCode: 'AI_PROVIDER_ERROR',
-                message: 'The AI answer failed. Please try again.',
-              };
-          return;
-        }
-        // Where the cited facts came from: our words, not the model's, so not charged.
-        const sources = sourcesLine(answer.text, grounded.passages);
-        if (sources) yield { type: 'text', text: sources };
-        const actual = costOf(model, messages, answer);
-        const charged = reservationId ? (await credits.settle(reservationId, actual)).charged : 0n;
-        const usage = answer.usage ?? { inputTokens: 0, outputTokens: 0 };
-        yield { type: 'usage', ...usage, credits: formatCredits(charged) };
-        yield { type: 'done' };
-      }
-      return lines();
-    },
+    /** An assignment's AI call (see startFor). */
+    start: (access: PlayerAccess, flowId: string, req: TPlayerAiRequest, signal: AbortSignal) =>
+      startFor(spendOf(access, flowId, req.nodeId), req, signal),
+    /** Any AI call of a running flow, paid and booked as `spend` says (the author's preview). */
+    startFor,
   };
 }

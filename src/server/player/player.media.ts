@@ -6,7 +6,7 @@ import { createMediaCalls, fromDataUrl, type MediaCallContext } from '../credits
 import { insufficient } from '../credits/wallets';
 import type { AppDeps } from '../http/context';
 import { AppError, badRequest } from '../http/errors';
-import { createPlayerAi, playerAiReference } from './player.ai';
+import { type AiSpend, createPlayerAi, playerAiReference } from './player.ai';
 import type { PlayerAccess } from './player.service';
 
 /** Which operations each media block may ask for: the payer pays only for what the flow's blocks do. */
@@ -39,33 +39,53 @@ export function createPlayerMedia(deps: AppDeps) {
       throw badRequest(`op: a ${req.nodeType} block does not ${req.op}`);
   }
 
+  /** A media call paid and booked as `spend` says (an assignment's, or an author's preview). */
+  async function runFor(
+    spend: Pick<AiSpend, 'payer' | 'reference' | 'by' | 'refusal'>,
+    flow: { nodes: unknown[] },
+    req: TPlayerMediaRequest,
+    signal: AbortSignal,
+  ) {
+    checkBlock(flow.nodes, req);
+    const { payer } = spend;
+    const ctx: MediaCallContext = {
+      payer,
+      reference: spend.reference,
+      idempotencyKey: `player-media:${newId()}`,
+      by: spend.by,
+      signal,
+    };
+    try {
+      // A public link is used only while it has credits, even for a free model (as the AI route).
+      if (payer.kind === 'accessLink' && (await credits.balanceOf(payer)).available <= 0n)
+        throw insufficient(payer);
+      return await dispatch(ctx, req);
+    } catch (error) {
+      const e = spend.refusal(error);
+      if (e instanceof AppError) throw e;
+      throw error;
+    }
+  }
+
   return {
-    async run(
+    run: (
       access: PlayerAccess,
       flow: { _id: string; nodes: unknown[] },
       req: TPlayerMediaRequest,
       signal: AbortSignal,
-    ) {
-      checkBlock(flow.nodes, req);
-      const payer = ai.payerOf(access);
-      const ctx: MediaCallContext = {
-        payer,
-        reference: playerAiReference(access.row.id, flow._id, req.nodeId),
-        idempotencyKey: `player-media:${newId()}`,
-        by: access.learner.kind === 'participant' ? access.learner.userId : null,
+    ) =>
+      runFor(
+        {
+          payer: ai.payerOf(access),
+          reference: playerAiReference(access.row.id, flow._id, req.nodeId),
+          by: access.learner.kind === 'participant' ? access.learner.userId : null,
+          refusal: (error) => ai.forLearner(error, access),
+        },
+        flow,
+        req,
         signal,
-      };
-      try {
-        // A public link is used only while it has credits, even for a free model (as the AI route).
-        if (payer.kind === 'accessLink' && (await credits.balanceOf(payer)).available <= 0n)
-          throw insufficient(payer);
-        return await dispatch(ctx, req);
-      } catch (error) {
-        const e = ai.forLearner(error, access);
-        if (e instanceof AppError) throw e;
-        throw error;
-      }
-    },
+      ),
+    runFor,
   };
 
   function dispatch(ctx: MediaCallContext, req: TPlayerMediaRequest) {

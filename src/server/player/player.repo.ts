@@ -10,3 +10,9 @@ export async function findPublishedFlow(db: Db, id: string) {
     .where(and(eq(flows.id, id), eq(flows.published, true)));
   return row ?? null;
 }
+
+/** The space a flow lives in, whoever asks: the preview checks the caller's membership of it next. */
+export async function findFlowSpace(db: Db, id: string): Promise<{ orgId: string | null } | null> {
+  const [row] = await db.select({ orgId: flows.orgId }).from(flows).where(eq(flows.id, id));
+  return row ?? null;
+}

@@ -22,6 +22,7 @@ import { limitOpenBlocks } from './player.block-limit';
 import { createPlayerBlocks } from './player.blocks';
 import { playerGuestRoutes } from './player.guest.routes';
 import { playerMediaRoutes } from './player.media.routes';
+import { playerPreviewRoutes } from './player.preview.routes';
 import { playerRecordsRoutes } from './player.records.routes';
 import { playerRunRoutes } from './player.runs.routes';
 import { assertOpen, createPlayerService, type PlayerAccess } from './player.service';
@@ -76,6 +77,7 @@ export function playerRoutes(deps: AppDeps) {
       .route('/', playerRunRoutes(deps))
       .route('/', playerMediaRoutes(deps))
       .route('/', playerRecordsRoutes(deps))
+      .route('/', playerPreviewRoutes(deps))
       .get('/player/assignment/:id', auth, async (c) => {
         const access = await participant(c, params(c, ZAssignmentParam).id);
         return c.json({ data: await player.assignment(access, origin(c)) });

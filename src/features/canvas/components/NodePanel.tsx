@@ -9,6 +9,7 @@ import {
   selectedNode,
   useGraphSelector,
 } from '../store/canvas.store';
+import { PanelHelpLink } from './BlockHelp';
 import { NodeFields } from './NodeFields';
 import { touchFirst } from './pointer';
 import { SelectionActions } from './SelectionActions';
@@ -54,7 +55,10 @@ export function NodePanel() {
       </h2>
       <SelectionActions count={count} links={links} />
       {id && spec && data ? (
-        <NodeFields key={id} id={id} data={data} spec={spec} />
+        <>
+          <NodeFields key={id} id={id} data={data} spec={spec} />
+          <PanelHelpLink spec={spec} />
+        </>
       ) : count + links === 0 ? (
         <div className="flow-side__hint">
           <p>{t('canvas.panel.empty')}</p>

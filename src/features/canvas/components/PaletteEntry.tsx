@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPaletteEntry } from '../../../shared/domain/node-catalogue';
+import { PaletteHelpLink } from './BlockHelp';
 import { useNodeTexts } from './useNodeTexts';
 import { type TDragGhost, type TTapKind, usePaletteDrag } from './usePaletteDrag';
 
@@ -32,7 +33,7 @@ function PaletteEntryView({ entry, placing, onMove, onDrop, onTap }: TProps) {
   });
   const note = reason ? texts.reason(reason) : texts.description(spec);
   return (
-    <li>
+    <li className="palette-item">
       <button
         type="button"
         className={`palette-entry${placeable ? '' : ' is-disabled'}${placing ? ' is-placing' : ''}`}
@@ -49,6 +50,7 @@ function PaletteEntryView({ entry, placing, onMove, onDrop, onTap }: TProps) {
           </span>
         )}
       </button>
+      <PaletteHelpLink spec={spec} name={name} />
     </li>
   );
 }

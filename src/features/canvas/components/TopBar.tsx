@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { Button, type ButtonProps } from '../../../ui/Button';
+import { Button } from '../../../ui/Button';
 import { offerFlowExport } from '../../../ui/download';
 import { editor } from '../store/canvas.store';
 import { finishEditing } from '../store/edit.actions';
@@ -10,6 +10,8 @@ import { redo, undo } from '../store/history.actions';
 import { saveNow } from '../store/save.actions';
 import { NameField } from './NameField';
 import { SaveState } from './SaveState';
+import { PreviewButton, ShareButton } from './ShareTools';
+import { ToolButton } from './ToolButton';
 import { useFlowExport } from './useFlowExport';
 import '../canvas-topbar.css';
 
@@ -19,38 +21,12 @@ export function backPath(orgCode: string, projectId: string): string {
     : `/${orgCode}/collections/projects/${projectId}`;
 }
 
-/**
- * A tool shown as a glyph with its name always visible under it (beside it on wide screens): a
- * tooltip is never seen on a touch screen. The name is the button's accessible name as well.
- */
-function ToolButton({
-  glyph,
-  label,
-  className,
-  ...rest
-}: { glyph: string; label: string } & Omit<ButtonProps, 'children'>) {
-  return (
-    <Button
-      variant="secondary"
-      size="sm"
-      className={`flow-tool${className ? ` ${className}` : ''}`}
-      aria-label={label}
-      {...rest}
-    >
-      <span className="flow-tool__glyph" aria-hidden="true">
-        {glyph}
-      </span>
-      <span className="flow-tool__caption">{label}</span>
-    </Button>
-  );
-}
-
 const toggleDrawer = (which: 'palette' | 'panel') => {
   editor.drawer = editor.drawer === which ? null : which;
 };
 
 /**
- * Back, the flow's name, the save state, undo/redo, Export and Save; on phones also the two drawer
+ * Back, the flow's name, the save state, undo/redo, Export, Preview, Share and Save; on phones also the two drawer
  * buttons. Export is also offered to the app's storage popup while the editor is open.
  */
 export function TopBar({ orgCode, projectId }: { orgCode: string; projectId: string }) {
@@ -118,6 +94,8 @@ export function TopBar({ orgCode, projectId }: { orgCode: string; projectId: str
           data-testid="export-flow"
           onClick={exportFlow}
         />
+        <PreviewButton />
+        <ShareButton />
         <Button
           size="sm"
           busy={saving}
