@@ -143,3 +143,21 @@ describe('[LRS] authority as a Group (issue 36, item 4)', () => {
     }
   });
 });
+
+describe('[LRS] statement comparison ignores duration precision beyond 0.01 s (issue 36, item 8)', () => {
+  it('the same statement re-sent with a finer or padded duration is the same; 0.01 s apart is a conflict', async () => {
+    const id = uuid();
+    const base = statement({ id });
+    const withDuration = (duration: string) => ({ ...base, result: { completion: true, duration } });
+    const put = (duration: string) =>
+      lrs.call('PUT', `/xapi/statements?statementId=${id}`, { body: withDuration(duration) });
+    expect((await put('PT1M2.2999S')).status).toBe(204);
+    for (const same of ['PT1M2.29S', 'PT1M2.290S', 'PT1M02.2912S'])
+      expect((await put(same)).status, same).toBe(204);
+    for (const other of ['PT1M2.30S', 'PT1M2.28S', 'PT1M3.29S'])
+      expect((await put(other)).status, other).toBe(409);
+    // The stored statement keeps the duration as first sent.
+    const got = await lrs.call('GET', `/xapi/statements?statementId=${id}`);
+    expect(got.body.result.duration).toBe('PT1M2.2999S');
+  });
+});
