@@ -131,3 +131,32 @@ describe('[LRS] X-Experience-API-Version on every resource (issue 36, item 2)', 
     expect(refused.headers.get(CONSISTENT)).not.toBeNull();
   });
 });
+
+describe('[LRS] document PUT concurrency per version (issue 36, item 8)', () => {
+  const agent = encodeURIComponent(JSON.stringify({ mbox: 'mailto:ann@school.test' }));
+  const activity = encodeURIComponent('https://flowlearn.test/a');
+  const paths = {
+    activityProfile: (id: string) => `/xapi/activities/profile?activityId=${activity}&profileId=${id}`,
+    agentProfile: (id: string) => `/xapi/agents/profile?agent=${agent}&profileId=${id}`,
+    state: (id: string) => `/xapi/activities/state?activityId=${activity}&agent=${agent}&stateId=${id}`,
+  };
+
+  it('a PUT without If-Match/If-None-Match over an existing profile is 409 in 1.0.3 and 2.0, state in 2.0 only', async () => {
+    const expected: Record<string, Record<string, number>> = {
+      '1.0.3': { activityProfile: 409, agentProfile: 409, state: 204 },
+      '2.0.0': { activityProfile: 409, agentProfile: 409, state: 409 },
+    };
+    for (const [version, byResource] of Object.entries(expected)) {
+      for (const [resource, status] of Object.entries(byResource)) {
+        const path = paths[resource as keyof typeof paths](`doc-${version}`);
+        const created = await lrs.call('PUT', path, { body: { v: 1 }, version });
+        expect(created.status, `${version} ${resource} create`).toBe(204);
+        const again = await lrs.call('PUT', path, { body: { v: 2 }, version });
+        expect(again.status, `${version} ${resource}`).toBe(status);
+        expect(again.headers.get('x-experience-api-version')).toBe(version);
+        const kept = await lrs.call('GET', path, { version });
+        expect(kept.body, `${version} ${resource}`).toEqual({ v: status === 409 ? 1 : 2 });
+      }
+    }
+  });
+});
