@@ -11,6 +11,18 @@ export function boundaryOf(contentType: string): string | null {
   return m ? (m[1] ?? m[2]) : null;
 }
 
+/**
+ * The boundary a body declares by its first line (`--boundary` CRLF), for bodies sent with another
+ * Content-Type; null when the body does not start like multipart. RFC 2046: 1–70 characters.
+ */
+export function declaredBoundary(body: Uint8Array): string | null {
+  if (body[0] !== 45 || body[1] !== 45) return null;
+  const end = indexOf(body.subarray(0, 80), CRLF, 2);
+  if (end < 3) return null;
+  const boundary = new TextDecoder().decode(body.subarray(2, end)).trimEnd();
+  return /^[0-9A-Za-z'()+_,./:=? -]{1,70}$/.test(boundary) && !boundary.endsWith(' ') ? boundary : null;
+}
+
 function indexOf(haystack: Uint8Array, needle: Uint8Array, from: number): number {
   const first = needle[0];
   outer: for (let i = from; i <= haystack.length - needle.length; i++) {

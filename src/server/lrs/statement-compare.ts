@@ -3,8 +3,8 @@ import { agentIfi, isObject, type Json, type JsonObject, parseTimestamp } from '
 /**
  * Statement comparison (Data §2.3.1): differences the LRS itself may cause do not count — `stored`,
  * `authority`, `version`, an `id` or `timestamp` only one side has, the case of UUIDs, the way a
- * timestamp is written, a single context activity instead of a list, and the order of a Group's
- * members. Everything else must be equal.
+ * timestamp is written, a single context activity instead of a list, the order of a Group's
+ * members and a duration's precision beyond 0.01 s. Everything else must be equal.
  */
 const UUID_KEYS = new Set(['id', 'registration']);
 
@@ -31,8 +31,20 @@ function normalise(value: Json, key = ''): Json {
   if (typeof value === 'string') {
     if (UUID_KEYS.has(key) && /^[0-9a-f-]{36}$/i.test(value)) return value.toLowerCase();
     if (key === 'timestamp') return parseTimestamp(value)?.toISOString() ?? value;
+    if (key === 'duration') return toHundredths(value);
   }
   return value;
+}
+
+/**
+ * A duration with its seconds cut to 0.01 s (Data 4.6: precision beyond it is not compared), by
+ * text so no binary fraction creeps in: PT1.2399S and PT1.23S and PT01.230S are all PT1.23S.
+ */
+function toHundredths(duration: string): string {
+  return duration.replace(/(\d+)(?:\.(\d*))?S$/, (_, whole: string, fraction = '') => {
+    const kept = fraction.slice(0, 2).replace(/0+$/, '');
+    return `${whole.replace(/^0+(?=\d)/, '')}${kept ? `.${kept}` : ''}S`;
+  });
 }
 
 function deepEqual(a: Json | undefined, b: Json | undefined): boolean {

@@ -64,11 +64,23 @@ function prepare(s: JsonObject, stored: Date, opts: StoreOptions): JsonObject {
   out.timestamp = s.timestamp ?? out.stored;
   out.authority = opts.authority;
   out.version = s.version ?? ((opts.version ?? '2.0') === '2.0' ? '2.0.0' : '1.0.0');
+  return withListedContextActivities(out);
+}
+
+/**
+ * Context activities as arrays (Data 2.4.6), in the statement and in a sub-statement object: done
+ * once on write, so every read and format returns the stored JSON as it is (migration 0035 listed
+ * the sub-statements stored before).
+ */
+function withListedContextActivities(s: JsonObject): JsonObject {
+  const out: JsonObject = { ...s };
   const context = s.context;
   if (isObject(context) && isObject(context.contextActivities)) {
     const lists = Object.entries(context.contextActivities).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]);
     out.context = { ...context, contextActivities: Object.fromEntries(lists) };
   }
+  if (isObject(s.object) && s.object.objectType === 'SubStatement')
+    out.object = withListedContextActivities(s.object);
   return out;
 }
 

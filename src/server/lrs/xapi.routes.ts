@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { XAPI_LATEST } from '../../shared/domain/xapi';
+import { XAPI_LATEST, type XapiMajor } from '../../shared/domain/xapi';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { AppDeps, AppEnv } from '../http/context';
 import { AppError, badRequest } from '../http/errors';
@@ -7,12 +7,14 @@ import { limitBody } from '../http/security';
 import { createCredentialsService } from './credentials.service';
 import { createDocumentsService } from './documents.service';
 import { createStatementsReader } from './statements.query';
-import { createStatementsService } from './statements.service';
+import { consistentThrough, createStatementsService } from './statements.service';
 import { documentsHandler, isDocumentResource } from './xapi/documents.handler';
 import { about, activity, person } from './xapi/misc.handler';
-import { readXapiRequest, type XapiRequest } from './xapi/request';
+import { majorOf, readXapiRequest, type XapiRequest } from './xapi/request';
 import { corsHeaders, type XapiResponse } from './xapi/respond';
 import { statementsHandler } from './xapi/statements.handler';
+
+const isStatementsPath = (path: string) => /^\/xapi\/statements\/?$/.test(path);
 
 const methodNotAllowed = (req: XapiRequest) =>
   new AppError(
@@ -69,15 +71,19 @@ export function xapiRoutes(deps: AppDeps, storage: FileStorage) {
     throw new AppError('NOT_FOUND', 404, `No xAPI resource ${req.resource || '(root)'}`);
   }
 
+  /** The version each request spoke, also when it came in the alternate syntax's form fields. */
+  const spoken = new WeakMap<Request, XapiMajor>();
   const app = new Hono<AppEnv>();
   // After the handler (or the error middleware) has answered: the headers every xAPI answer has.
   app.use('*', async (c, next) => {
     await next();
-    const version = c.req.header('x-experience-api-version')?.startsWith('1.0')
-      ? XAPI_LATEST['1.0']
-      : XAPI_LATEST['2.0'];
-    if (!c.res.headers.has('X-Experience-API-Version'))
-      c.res.headers.set('X-Experience-API-Version', version);
+    // Its request's version; none or one this LRS does not speak is answered as 2.0.0 (the one
+    // place 1.0.3, which would say 1.0.3, and 2.0 disagree: we follow the newer one).
+    const major = spoken.get(c.req.raw) ?? majorOf(c.req.header('x-experience-api-version')) ?? '2.0';
+    c.res.headers.set('X-Experience-API-Version', XAPI_LATEST[major]);
+    // Every answer of the statements resource, refusals and the voided statement's included.
+    if (isStatementsPath(c.req.path) && !c.res.headers.has('X-Experience-API-Consistent-Through'))
+      c.res.headers.set('X-Experience-API-Consistent-Through', consistentThrough().toISOString());
     for (const [k, v] of Object.entries(corsHeaders(c.req.header('origin')))) c.res.headers.set(k, v);
     if (c.res.status === 401) c.res.headers.set('WWW-Authenticate', 'Basic realm="Flowlearn xAPI"');
   });
@@ -85,10 +91,10 @@ export function xapiRoutes(deps: AppDeps, storage: FileStorage) {
   app.options('*', (c) => c.body(null, 204));
   app.all('*', async (c) => {
     const req = await readXapiRequest(c);
+    if (req.version) spoken.set(c.req.raw, req.version);
     const origin = deps.env.PUBLIC_URL ?? new URL(c.req.url).origin;
     const res = await dispatch(req, origin, c.req.header('authorization'));
     const headers = new Headers(res.headers);
-    if (req.version) headers.set('X-Experience-API-Version', XAPI_LATEST[req.version]);
     const body = req.method === 'HEAD' || res.body === undefined || res.body === null ? null : res.body;
     return new Response(body as BodyInit | null, { status: res.status, headers });
   });

@@ -128,8 +128,9 @@ export function requireParam(req: XapiRequest, name: string): string {
   return value;
 }
 
+/** true/false in any case: TinCanPython sends Python's `True`/`False` as they print. */
 export function booleanParam(req: XapiRequest, name: string): boolean {
-  const value = req.params[name];
+  const value = req.params[name]?.toLowerCase();
   if (value === undefined) return false;
   if (value !== 'true' && value !== 'false') throw badRequest(`${name}: must be true or false`);
   return value === 'true';

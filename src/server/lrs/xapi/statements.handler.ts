@@ -7,7 +7,7 @@ import {
 } from '../../../shared/domain/xapi';
 import { badRequest, notFound } from '../../http/errors';
 import type { XapiClient } from '../credentials.service';
-import { boundaryOf, buildMultipart, parseMultipart } from '../multipart';
+import { boundaryOf, buildMultipart, declaredBoundary, parseMultipart } from '../multipart';
 import { acceptedLanguages, type StatementFormat } from '../statement-format';
 import type { StatementsReader } from '../statements.query';
 import type { Cursor, StatementFilter } from '../statements.repo';
@@ -39,8 +39,13 @@ export function authorityOf(client: XapiClient, origin: string) {
 /** Statements and attachment parts from a JSON or multipart/mixed body. */
 function readBody(req: XapiRequest): { statements: unknown; parts: AttachmentPart[] } {
   const type = req.contentType.toLowerCase();
-  if (type.startsWith('multipart/mixed')) {
-    const boundary = boundaryOf(req.contentType);
+  // Liberal with real clients: @xapi/xapi over axios sends its multipart body as a Blob, which axios
+  // labels application/octet-stream. Such a body (or one without a type) that opens with a boundary
+  // line is read as multipart/mixed with that boundary; anything else keeps the strict answer.
+  const sniffed =
+    type === '' || type.startsWith('application/octet-stream') ? declaredBoundary(req.body) : null;
+  if (type.startsWith('multipart/mixed') || sniffed) {
+    const boundary = sniffed ?? boundaryOf(req.contentType);
     const parts = boundary ? parseMultipart(req.body, boundary) : null;
     if (!parts || parts.length === 0)
       throw badRequest('Content-Type: the multipart/mixed body is not well formed');

@@ -57,6 +57,22 @@ export function checkActor(value: unknown, path: string): JsonObject {
 }
 
 /**
+ * The authority (Data §2.4.9): an Agent, or a Group only as OAuth's pair — an anonymous Group of
+ * exactly two Agents, the consumer and the user. Any other Group vouches for no one in particular.
+ */
+export function checkAuthority(value: unknown, path: string): JsonObject {
+  const obj = object(value, path);
+  if (obj.objectType !== 'Group') return checkAgent(obj, path);
+  checkGroup(obj, path);
+  if (IFI_KEYS.some((k) => obj[k] !== undefined))
+    fail(path, 'a Group authority must be anonymous (no mbox, mbox_sha1sum, openid or account)');
+  const members = obj.member as unknown[];
+  if (members.length !== 2)
+    fail(`${path}.member`, `a Group authority must have exactly two Agents, found ${members.length}`);
+  return obj;
+}
+
+/**
  * The identifier of an Agent or identified Group as one comparable string ('mbox:mailto:a@b',
  * 'account:<homePage>|<name>'…); null for an anonymous Group. Agents and identified Groups are
  * the same person when their identifiers are equal (Data §2.4.2.1).

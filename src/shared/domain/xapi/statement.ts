@@ -1,5 +1,5 @@
 import { checkActivity } from './activity';
-import { checkActor, checkAgent, checkGroup } from './agents';
+import { checkActor, checkAgent, checkAuthority, checkGroup } from './agents';
 import {
   allowOnly,
   bool,
@@ -220,7 +220,7 @@ export function validateStatement(value: unknown, opts: ValidateOptions, path = 
   checkCore(s, path, opts, false);
   if (s.stored !== undefined && !isTimestamp(s.stored))
     fail(`${path}.stored`, 'must be an ISO 8601 date and time');
-  if (s.authority !== undefined) checkActor(s.authority, `${path}.authority`);
+  if (s.authority !== undefined) checkAuthority(s.authority, `${path}.authority`);
   if (s.version !== undefined && (typeof s.version !== 'string' || !/^(1|2)\.0(\.\d+)?$/.test(s.version)))
     fail(`${path}.version`, 'must be 1.0.x or 2.0.x');
   return s;
