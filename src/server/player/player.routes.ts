@@ -20,6 +20,7 @@ import { createJournalsService } from '../journals/journals.service';
 import { createPlayerAi } from './player.ai';
 import { createPlayerBlocks } from './player.blocks';
 import { playerGuestRoutes } from './player.guest.routes';
+import { playerLaunchRoutes } from './player.launch.routes';
 import { playerMediaRoutes } from './player.media.routes';
 import { playerRecordsRoutes } from './player.records.routes';
 import { playerRunRoutes } from './player.runs.routes';
@@ -75,6 +76,7 @@ export function playerRoutes(deps: AppDeps) {
       .route('/', playerRunRoutes(deps))
       .route('/', playerMediaRoutes(deps))
       .route('/', playerRecordsRoutes(deps))
+      .route('/', playerLaunchRoutes(deps))
       .get('/player/assignment/:id', auth, async (c) => {
         const access = await participant(c, params(c, ZAssignmentParam).id);
         return c.json({ data: await player.assignment(access, origin(c)) });
