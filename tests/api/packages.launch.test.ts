@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { lrsLaunches } from '../../src/server/db/schema';
 import { ZReportV2Response } from '../../src/shared/contract/reports-routes';
-import { TINCAN_ACTIVITY, tincanPackage } from '../fixtures/packages';
+import { h5pPackage, TINCAN_ACTIVITY, tincanPackage } from '../fixtures/packages';
 import { createTestApp, type TestApp } from './harness';
 import { type AssignmentWorld, worldPerTest } from './helpers/assignment-world';
 import { completed, launch, launchQuery, packageAssignment, xapi } from './helpers/package-launch';
@@ -150,4 +150,27 @@ it('[PLAYER] package-launch: only participants, only packages the flow plays, ba
     expect(res.status, JSON.stringify(b)).toBe(400);
     expect(res.body.message).toMatch(message);
   }
+});
+
+it('[PLAYER] package-launch plays an H5P block for a learner who is not a member of its space', async () => {
+  const form = new FormData();
+  form.set('file', new File([h5pPackage() as BlobPart], 'hello.h5p'));
+  const up = await t.call('POST', '/api/h5p', { token: w.users.owner.token, raw: form });
+  expect(up.status, JSON.stringify(up.body)).toBe(201);
+  const where = await packageAssignment(w, 'tincan', tincanPackage(), {
+    personal: true,
+    h5pId: up.body.data.id,
+  });
+  const body = { packageId: up.body.data.id, registration: REGISTRATION };
+  // The learner is no member of the owner's personal space: the package's own route hides it…
+  expect(
+    (await t.call('GET', `/api/h5p/${body.packageId}`, { token: w.users.participant.token })).status,
+  ).toBe(404);
+  // …but the flow they run plays it.
+  const res = await launch(t, w.users.participant.token, where, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const page = await t.app.request(res.body.data.launchUrl);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('H5PStandalone');
+  expect((await launch(t, w.users.outsider.token, where, body)).status).toBe(403);
 });

@@ -13,8 +13,9 @@ const MAX_STATEMENTS = 200;
  * sandbox in their CSP): it runs untrusted code that can reach none of ours. An H5P frame posts each
  * xAPI statement H5P emits; only messages from this frame's window are kept, and on Done they go to the
  * runtime, which records them with the learner and the assignment (the frame knows neither).
- * An xAPI or cmi5 package is launched instead (where the run has an assignment or link): its URL carries
- * LRS credentials scoped to this learner, package and registration, and it sends its statements itself.
+ * In an assignment or behind a link, the player asks the server to launch the package (a learner is not
+ * a member of the package's space): an xAPI or cmi5 package's URL then carries LRS credentials scoped to
+ * this learner, package and registration, and it sends its statements itself.
  */
 export function PackageAsk({
   request,
@@ -39,14 +40,13 @@ export function PackageAsk({
   useEffect(() => {
     let live = true;
     const at = whereRef.current;
-    const url =
-      request.format !== 'h5p' && at?.target
-        ? launchPackage(at.target, at.flowId, {
-            packageId: request.packageId,
-            registration: request.registration ?? uuid(),
-            ...(at.target.kind === 'public' && at.learner ? { learner: at.learner } : {}),
-          }).then((r) => r.data.launchUrl)
-        : fetchPackage(request.format, request.packageId).then((r) => r.data.playUrl);
+    const url = at?.target
+      ? launchPackage(at.target, at.flowId, {
+          packageId: request.packageId,
+          registration: request.registration ?? uuid(),
+          ...(at.target.kind === 'public' && at.learner ? { learner: at.learner } : {}),
+        }).then((r) => r.data.launchUrl)
+      : fetchPackage(request.format, request.packageId).then((r) => r.data.playUrl);
     url.then((u) => live && setSrc(u)).catch(() => live && setFailed(true));
     return () => {
       live = false;

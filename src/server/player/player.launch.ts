@@ -4,26 +4,27 @@ import type { AppDeps } from '../http/context';
 import { notFound } from '../http/errors';
 import { lrsSpace } from '../lrs';
 import { createLaunchesService } from '../lrs/launches.service';
-import { packageLinks } from '../packages/package-links';
+import { PACKAGE_LINK_TTL_S, packageLinks } from '../packages/package-links';
 import { findPackage } from '../packages/packages.repo';
 import { assertOpen, createPlayerService, type PlayerAccess } from './player.service';
 import { scopeStatement } from './player.statements';
 
 const PACKAGE_SETTINGS = ['packageId', 'h5pId', 'contentId'];
 
-/** Whether the flow has an xAPI block playing this package (the runtime reads the same settings). */
-function placesPackage(nodes: unknown[], packageId: string): boolean {
+/** Whether the flow has a block playing this package (the runtime reads the same settings). */
+function placesPackage(nodes: unknown[], packageId: string, format: string): boolean {
+  const type = format === 'h5p' ? 'h5pNode' : 'xAPINode';
   return nodes.some((n) => {
     const node = n as { type?: unknown; data?: Record<string, unknown> } | null;
-    if (node?.type !== 'xAPINode' || !node.data) return false;
+    if (node?.type !== type || !node.data) return false;
     return PACKAGE_SETTINGS.some((k) => String(node.data?.[k] ?? '').trim() === packageId);
   });
 }
 
 /**
- * Launches of xAPI and cmi5 packages from the player. Only a package an xAPI block of this flow plays,
- * in the assignment's space, can be launched (404 otherwise: a learner cannot launch, or learn of, any
- * other). The credentials name the learner the server stamps on their records and carry the assignment
+ * Launches of packages from the player. Only a package a block of this flow plays (H5P Content, or
+ * xAPI Statement for TinCan and cmi5), in the assignment's space, can be launched (404 otherwise: a
+ * learner cannot launch, or learn of, any other; GET /api/h5p/{id} is for the space's members). The credentials name the learner the server stamps on their records and carry the assignment
  * and flow as context, so the package's statements reach the assignment's reports like the player's.
  */
 export function createPackageLauncher(deps: AppDeps) {
@@ -44,13 +45,15 @@ export function createPackageLauncher(deps: AppDeps) {
     const pkg = await findPackage(db, body.packageId);
     const sameSpace =
       pkg && (row.orgId ? pkg.orgId === row.orgId : pkg.orgId === null && pkg.userId === row.ownerId);
-    if (
-      !pkg ||
-      !sameSpace ||
-      !placesPackage(flow.nodes, pkg.id) ||
-      (pkg.format !== 'tincan' && pkg.format !== 'cmi5')
-    )
-      throw notFound('Package');
+    if (!pkg || !sameSpace || !placesPackage(flow.nodes, pkg.id, pkg.format)) throw notFound('Package');
+    const path = pkg.launchPath.split('/').map(encodeURIComponent).join('/');
+    // H5P reports by postMessage and the runtime records it: the learner needs only the signed files URL.
+    if (pkg.format === 'h5p')
+      return {
+        launchUrl: `${await links.base(pkg.id)}${path}`,
+        expiresAt: new Date(Date.now() + PACKAGE_LINK_TTL_S * 1000).toISOString(),
+      };
+    if (pkg.format !== 'tincan' && pkg.format !== 'cmi5') throw notFound('Package');
     const actor = await player.actorFor(access, origin);
     const stamped = scopeStatement(
       { object: { objectType: 'Activity', id: pkg.activityId } },
@@ -78,7 +81,6 @@ export function createPackageLauncher(deps: AppDeps) {
       query.set('registration', body.registration);
       query.set('activityId', pkg.activityId);
     }
-    const path = pkg.launchPath.split('/').map(encodeURIComponent).join('/');
     return {
       launchUrl: `${await links.base(pkg.id)}${path}?${query.toString()}`,
       expiresAt: made.expiresAt.toISOString(),

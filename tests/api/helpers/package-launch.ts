@@ -9,15 +9,25 @@ import { type AssignmentWorld, createAssignment } from './assignment-world';
  * joined by the participant: what a launch needs. `launch` calls the player's launch route and
  * returns the launch URL's query; `xapi` calls /xapi/ as the package would.
  */
-export async function packageAssignment(w: AssignmentWorld, format: 'tincan' | 'cmi5', zip: Uint8Array) {
+export async function packageAssignment(
+  w: AssignmentWorld,
+  format: 'tincan' | 'cmi5',
+  zip: Uint8Array,
+  opts: { personal?: boolean; h5pId?: string } = {},
+) {
   const { t, users } = w;
+  const orgId = opts.personal ? null : w.org;
   const form = new FormData();
   form.set('file', new File([zip as BlobPart], 'course.zip'));
-  const up = await t.call('POST', '/api/xapi/upload', { token: users.owner.token, orgId: w.org, raw: form });
+  const up = await t.call('POST', '/api/xapi/upload', {
+    token: users.owner.token,
+    orgId: orgId ?? undefined,
+    raw: form,
+  });
   expect(up.status, JSON.stringify(up.body)).toBe(201);
   const packageId = up.body.data.id as string;
   const flowId = newId();
-  const nodes = [
+  const nodes: Array<Record<string, unknown>> = [
     { id: 'n0', type: 'beginNode', position: { x: 0, y: 0 }, data: { label: 'Begin' } },
     {
       id: 'n1',
@@ -26,10 +36,22 @@ export async function packageAssignment(w: AssignmentWorld, format: 'tincan' | '
       data: { label: 'Course', packageFormat: format, packageId },
     },
   ];
-  await t.database.db
-    .insert(flows)
-    .values({ id: flowId, orgId: w.org, ownerId: users.owner.id, name: 'Course flow', nodes, nodesCount: 2 });
-  const a = await createAssignment(w, { name: 'Course week', flowIds: [flowId] });
+  if (opts.h5pId)
+    nodes.push({
+      id: 'n2',
+      type: 'h5pNode',
+      position: { x: 0, y: 200 },
+      data: { label: 'H5P', packageId: opts.h5pId },
+    });
+  await t.database.db.insert(flows).values({
+    id: flowId,
+    orgId,
+    ownerId: users.owner.id,
+    name: 'Course flow',
+    nodes,
+    nodesCount: nodes.length,
+  });
+  const a = await createAssignment(w, { name: 'Course week', flowIds: [flowId] }, { org: !opts.personal });
   const joined = await t.call('POST', '/api/assignment/join', {
     token: users.participant.token,
     body: { code: a.code },
