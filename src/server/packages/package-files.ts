@@ -96,7 +96,14 @@ export function h5pPlayPage(title: string): string {
     // Div, not h5p-standalone's default nested iframe, which did not render inside our sandboxed frame.
     embedType: 'div', frame: false, copyright: false, export: false, icon: false, fullScreen: false,
   }).then(function () {
-    H5P.externalDispatcher.on('xAPI', function (event) { post({ type: 'xapi', statement: event.data.statement }); });
+    // H5P names the content by its URL, which here is the signed, expiring files path: the LRS gets a
+    // stable IRI instead (the same for every play, and no capability in the records).
+    var signed = here.replace(/\\/$/, '');
+    var stable = location.origin + '/api/h5p/' + location.pathname.split('/')[3];
+    H5P.externalDispatcher.on('xAPI', function (event) {
+      var statement = JSON.parse(JSON.stringify(event.data.statement).split(signed).join(stable));
+      post({ type: 'xapi', statement: statement });
+    });
     post({ type: 'ready' });
   }).catch(function (error) { post({ type: 'error', message: String(error && error.message || error) }); });
 })();
