@@ -5,6 +5,7 @@ import { useTranslation } from '../i18n';
 import { DictateButton } from './DictateButton';
 import { MediaAsk } from './MediaAsk';
 import { PackageAsk } from './PackageAsk';
+import type { TRunWhere } from './ports';
 import { WhiteboardAsk } from './WhiteboardAsk';
 
 /** The one thing the run waits for: Next, a button, a text, a quiz, a choice, a form, a chat turn. */
@@ -12,10 +13,13 @@ export function Ask({
   waiting,
   busy,
   onAnswer,
+  where,
 }: {
   waiting: TWaiting;
   busy: boolean;
   onAnswer: (a: TLearnerAnswer) => void;
+  /** Where the run happens: a package launch needs the assignment (or link) and the flow. */
+  where?: TRunWhere;
 }) {
   return (
     <div className="pl-ask" data-request={waiting.request.kind}>
@@ -24,6 +28,7 @@ export function Ask({
         request={waiting.request}
         busy={busy}
         onAnswer={onAnswer}
+        where={where}
       />
     </div>
   );
@@ -33,10 +38,12 @@ function Request({
   request,
   busy,
   onAnswer,
+  where,
 }: {
   request: TLearnerRequest;
   busy: boolean;
   onAnswer: (a: TLearnerAnswer) => void;
+  where?: TRunWhere;
 }) {
   const { t } = useTranslation('player');
   const [text, setText] = useState('');
@@ -187,6 +194,6 @@ function Request({
     case 'draw':
       return <WhiteboardAsk request={request} busy={busy} onAnswer={onAnswer} />;
     case 'package':
-      return <PackageAsk request={request} busy={busy} onAnswer={onAnswer} />;
+      return <PackageAsk request={request} busy={busy} onAnswer={onAnswer} where={where} />;
   }
 }

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { TJson, TLearnerAnswer, TLearnerRequest } from '../../shared/domain/runtime';
 import { PlainButton as Button } from '../../ui/PlainButton';
 import { useTranslation } from '../i18n';
-import { fetchPackage } from './package-api';
+import { fetchPackage, launchPackage } from './package-api';
+import { type TRunWhere, uuid } from './ports';
 
 type TPackageRequest = Extract<TLearnerRequest, { kind: 'package' }>;
 const MAX_STATEMENTS = 200;
@@ -12,15 +13,20 @@ const MAX_STATEMENTS = 200;
  * sandbox in their CSP): it runs untrusted code that can reach none of ours. An H5P frame posts each
  * xAPI statement H5P emits; only messages from this frame's window are kept, and on Done they go to the
  * runtime, which records them with the learner and the assignment (the frame knows neither).
+ * In an assignment or behind a link, the player asks the server to launch the package (a learner is not
+ * a member of the package's space): an xAPI or cmi5 package's URL then carries LRS credentials scoped to
+ * this learner, package and registration, and it sends its statements itself.
  */
 export function PackageAsk({
   request,
   busy,
   onAnswer,
+  where,
 }: {
   request: TPackageRequest;
   busy: boolean;
   onAnswer: (a: TLearnerAnswer) => void;
+  where?: TRunWhere;
 }) {
   const { t } = useTranslation('player');
   const frame = useRef<HTMLIFrameElement>(null);
@@ -28,15 +34,24 @@ export function PackageAsk({
   const [failed, setFailed] = useState(false);
   const [reported, setReported] = useState<TJson[]>([]);
 
+  // Read at launch only: a new `where` object on each render must not launch (and record) again.
+  const whereRef = useRef(where);
+  whereRef.current = where;
   useEffect(() => {
     let live = true;
-    fetchPackage(request.format, request.packageId)
-      .then((r) => live && setSrc(r.data.playUrl))
-      .catch(() => live && setFailed(true));
+    const at = whereRef.current;
+    const url = at?.target
+      ? launchPackage(at.target, at.flowId, {
+          packageId: request.packageId,
+          registration: request.registration ?? uuid(),
+          ...(at.target.kind === 'public' && at.learner ? { learner: at.learner } : {}),
+        }).then((r) => r.data.launchUrl)
+      : fetchPackage(request.format, request.packageId).then((r) => r.data.playUrl);
+    url.then((u) => live && setSrc(u)).catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
-  }, [request.format, request.packageId]);
+  }, [request.format, request.packageId, request.registration]);
 
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {

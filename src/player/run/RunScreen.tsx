@@ -61,6 +61,7 @@ export function RunScreen({
           waiting={waiting}
           busy={view.busy || view.waitingForNetwork === true}
           onAnswer={(a) => void answer(a)}
+          where={where}
         />
       )}
       {view.waitingForNetwork && (

@@ -9,6 +9,8 @@ import {
   listCredentials,
   revokeCredential,
 } from './credentials.repo';
+import type { LaunchScope } from './launch-scope';
+import { createLaunchesService, LAUNCH_KEY } from './launches.service';
 import { type LrsSpace, lrsSpace } from './space';
 
 /** Who is calling /xapi/: the space of the credentials and the authority stamped on statements. */
@@ -16,6 +18,8 @@ export interface XapiClient {
   space: LrsSpace;
   key: string;
   name: string;
+  /** Launch credentials of a package (launches.service.ts): what they may say, until when. */
+  launch?: LaunchScope;
 }
 
 const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -42,6 +46,7 @@ const checked = new Map<string, { client: XapiClient; until: number }>();
 
 export function createCredentialsService(deps: AppDeps) {
   const db = deps.database.db;
+  const launches = createLaunchesService(deps.database);
   /** Reads `Authorization: Basic base64(key:secret)`; null when missing, malformed or wrong. */
   async function check(header: string | undefined): Promise<XapiClient | null> {
     const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? '');
@@ -50,6 +55,7 @@ export function createCredentialsService(deps: AppDeps) {
     const colon = decoded.indexOf(':');
     if (colon < 0) return null;
     const key = decoded.slice(0, colon);
+    if (LAUNCH_KEY.test(key)) return launches.check(key, decoded.slice(colon + 1));
     if (!/^[0-9a-f]{24}$/.test(key)) return null;
     const row = await findActiveCredential(db, key);
     if (!row) return null;
@@ -95,7 +101,9 @@ export function createCredentialsService(deps: AppDeps) {
       const client = await check(header);
       if (client) {
         if (checked.size > 10_000) checked.clear();
-        checked.set(cacheKey, { client, until: Date.now() + CACHE_MS });
+        // Launch credentials are not trusted a moment past their expiry.
+        const until = Math.min(Date.now() + CACHE_MS, client.launch?.expiresAt.getTime() ?? Infinity);
+        checked.set(cacheKey, { client, until });
       }
       return client;
     },

@@ -6,6 +6,8 @@ import { AppError, badRequest } from '../http/errors';
 import { limitBody } from '../http/security';
 import { createCredentialsService } from './credentials.service';
 import { createDocumentsService } from './documents.service';
+import { cmi5Fetch } from './launch-fetch';
+import { checkLaunchDocument } from './launch-scope';
 import { createStatementsReader } from './statements.query';
 import { consistentThrough, createStatementsService } from './statements.service';
 import { documentsHandler, isDocumentResource } from './xapi/documents.handler';
@@ -59,6 +61,8 @@ export function xapiRoutes(deps: AppDeps, storage: FileStorage) {
         'xAPI credentials are missing or wrong (HTTP Basic key:secret)',
       );
     const read = req.method === 'GET' || req.method === 'HEAD';
+    // A package's launch credentials reach statements and their own documents only (launch-scope.ts).
+    if (client.launch && req.resource !== 'statements') checkLaunchDocument(req, client.launch);
     if (req.resource === 'statements') {
       if (read) return statements.get(req, client);
       if (req.method === 'POST') return statements.post(req, client, origin);
@@ -89,6 +93,7 @@ export function xapiRoutes(deps: AppDeps, storage: FileStorage) {
   });
   app.use('*', limitBody(deps.env.XAPI_BODY_LIMIT_BYTES));
   app.options('*', (c) => c.body(null, 204));
+  app.post('/launch/:id/fetch/:code', cmi5Fetch(deps));
   app.all('*', async (c) => {
     const req = await readXapiRequest(c);
     if (req.version) spoken.set(c.req.raw, req.version);

@@ -66,6 +66,23 @@ export function h5pPlayPage(title: string): string {
 <html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeAttr(title)}</title>
 <style>html,body{margin:0;padding:0;background:#fff}</style>
+<script>
+// The sandbox's opaque origin has no Web Storage (reading it throws) and H5P reads localStorage:
+// it gets one in memory, gone with the frame, which is what an opaque origin may keep anyway.
+['localStorage', 'sessionStorage'].forEach(function (name) {
+  try { if (window[name]) return; } catch (e) { /* replaced below */ }
+  var items = {};
+  var store = {
+    getItem: function (k) { return Object.prototype.hasOwnProperty.call(items, k) ? items[k] : null; },
+    setItem: function (k, v) { items[k] = String(v); },
+    removeItem: function (k) { delete items[k]; },
+    clear: function () { items = {}; },
+    key: function (i) { return Object.keys(items)[i] || null; },
+  };
+  Object.defineProperty(store, 'length', { get: function () { return Object.keys(items).length; } });
+  Object.defineProperty(window, name, { value: store, configurable: true });
+});
+</script>
 <script src="/api/h5p-player/main.bundle.js"></script>
 </head><body><div id="h5p"></div>
 <script>
@@ -76,9 +93,17 @@ export function h5pPlayPage(title: string): string {
     h5pJsonPath: here.replace(/\\/$/, ''),
     frameJs: '/api/h5p-player/frame.bundle.js',
     frameCss: '/api/h5p-player/styles/h5p.css',
-    frame: false, copyright: false, export: false, icon: false, fullScreen: false,
+    // Div, not h5p-standalone's default nested iframe, which did not render inside our sandboxed frame.
+    embedType: 'div', frame: false, copyright: false, export: false, icon: false, fullScreen: false,
   }).then(function () {
-    H5P.externalDispatcher.on('xAPI', function (event) { post({ type: 'xapi', statement: event.data.statement }); });
+    // H5P names the content by its URL, which here is the signed, expiring files path: the LRS gets a
+    // stable IRI instead (the same for every play, and no capability in the records).
+    var signed = here.replace(/\\/$/, '');
+    var stable = location.origin + '/api/h5p/' + location.pathname.split('/')[3];
+    H5P.externalDispatcher.on('xAPI', function (event) {
+      var statement = JSON.parse(JSON.stringify(event.data.statement).split(signed).join(stable));
+      post({ type: 'xapi', statement: statement });
+    });
     post({ type: 'ready' });
   }).catch(function (error) { post({ type: 'error', message: String(error && error.message || error) }); });
 })();

@@ -21,6 +21,7 @@ import { createPlayerAi } from './player.ai';
 import { limitOpenBlocks } from './player.block-limit';
 import { createPlayerBlocks } from './player.blocks';
 import { playerGuestRoutes } from './player.guest.routes';
+import { playerLaunchRoutes } from './player.launch.routes';
 import { playerMediaRoutes } from './player.media.routes';
 import { playerPreviewRoutes } from './player.preview.routes';
 import { playerRecordsRoutes } from './player.records.routes';
@@ -78,6 +79,7 @@ export function playerRoutes(deps: AppDeps) {
       .route('/', playerMediaRoutes(deps))
       .route('/', playerRecordsRoutes(deps))
       .route('/', playerPreviewRoutes(deps))
+      .route('/', playerLaunchRoutes(deps))
       .get('/player/assignment/:id', auth, async (c) => {
         const access = await participant(c, params(c, ZAssignmentParam).id);
         return c.json({ data: await player.assignment(access, origin(c)) });

@@ -68,6 +68,9 @@ export function createPlayerService(deps: AppDeps) {
   };
 
   return {
+    /** The actor the server stamps on this learner's records (also the one a package is launched with). */
+    actorFor: (access: PlayerAccess, origin: string) => actorOf(access.learner, origin),
+
     /** 404 for an unknown assignment, 403 for a signed-in user who has not joined it. */
     async asParticipant(userId: string, id: string): Promise<PlayerAccess> {
       const row = await findAssignmentById(db, id);

@@ -96,7 +96,13 @@ describe('xAPI Statement with an xAPI / cmi5 package', () => {
       options,
       [{ kind: 'continue' }],
     );
-    expect(first.waiting?.request).toMatchObject({ kind: 'package', format: 'cmi5', packageId: PKG });
+    // The package is launched with the run's registration, so its own statements share it.
+    expect(first.waiting?.request).toMatchObject({
+      kind: 'package',
+      format: 'cmi5',
+      packageId: PKG,
+      registration: XAPI_CONTEXT.registration,
+    });
     expect(second.status).toBe('done');
     expect(verbs(statements)).toEqual(['launched', 'launched', 'completed']);
     const plain = setup();

@@ -7,6 +7,7 @@ export * from './credits';
 export * from './flows';
 export * from './journals';
 export * from './lrs';
+export * from './lrs-launches';
 export * from './orgs';
 export * from './packages';
 export * from './player-runs';

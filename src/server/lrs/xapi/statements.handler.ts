@@ -5,8 +5,9 @@ import {
   parseTimestamp,
   XapiValidationError,
 } from '../../../shared/domain/xapi';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, forbidden, notFound } from '../../http/errors';
 import type { XapiClient } from '../credentials.service';
+import { scopeLaunchStatements } from '../launch-scope';
 import { boundaryOf, buildMultipart, declaredBoundary, parseMultipart } from '../multipart';
 import { acceptedLanguages, type StatementFormat } from '../statement-format';
 import type { StatementsReader } from '../statements.query';
@@ -169,7 +170,8 @@ export function statementsHandler(writer: Writer, reader: StatementsReader) {
         format: format(req),
         languages: acceptedLanguages(req.headers['accept-language']),
       });
-      if (!found) throw notFound('Statement');
+      if (!found || (client.launch && agentIfi(found.statement.actor) !== client.launch.agent))
+        throw notFound('Statement');
       return answer(client, found.statement, booleanParam(req, 'attachments'), {
         'Last-Modified': httpDate(found.stored),
       });
@@ -179,7 +181,17 @@ export function statementsHandler(writer: Writer, reader: StatementsReader) {
   }
 
   async function list(req: XapiRequest, client: XapiClient, cursor: Cursor | null): Promise<XapiResponse> {
-    const page = await reader.queryStatements(client.space, filterOf(req), {
+    const filter = filterOf(req);
+    if (client.launch) {
+      // A package reads its learner's statements of its registration, never anyone else's.
+      if (filter.agent !== undefined && filter.agent !== client.launch.agent)
+        throw forbidden('agent: outside these launch credentials');
+      if (filter.registration !== undefined && filter.registration !== client.launch.registration)
+        throw forbidden('registration: outside these launch credentials');
+      filter.agent = client.launch.agent;
+      filter.registration = client.launch.registration;
+    }
+    const page = await reader.queryStatements(client.space, filter, {
       limit: limitOf(req),
       ascending: booleanParam(req, 'ascending'),
       cursor,
@@ -201,7 +213,8 @@ export function statementsHandler(writer: Writer, reader: StatementsReader) {
     async post(req: XapiRequest, client: XapiClient, origin: string): Promise<XapiResponse> {
       allowParams(req, []);
       const { statements, parts } = readBody(req);
-      const batch = Array.isArray(statements) ? statements : [statements];
+      const sent = Array.isArray(statements) ? statements : [statements];
+      const batch = client.launch ? scopeLaunchStatements(sent, client.launch) : sent;
       const ids = await writer.storeStatements(client.space, batch, {
         authority: authorityOf(client, origin),
         version: req.version ?? '2.0',
@@ -220,11 +233,16 @@ export function statementsHandler(writer: Writer, reader: StatementsReader) {
       const given = (statements as { id?: unknown }).id;
       if (given !== undefined && String(given).toLowerCase() !== id.toLowerCase())
         throw badRequest('statement.id: differs from the statementId parameter');
-      await writer.storeStatements(client.space, [{ ...statements, id }], {
-        authority: authorityOf(client, origin),
-        version: req.version ?? '2.0',
-        attachments: parts,
-      });
+      const one = [{ ...statements, id }];
+      await writer.storeStatements(
+        client.space,
+        client.launch ? scopeLaunchStatements(one, client.launch) : one,
+        {
+          authority: authorityOf(client, origin),
+          version: req.version ?? '2.0',
+          attachments: parts,
+        },
+      );
       return noContent();
     },
   };

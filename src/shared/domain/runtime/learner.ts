@@ -75,7 +75,14 @@ export type TLearnerRequest =
    * An uploaded package played in a sandboxed frame (H5P, or an xAPI/cmi5 zip launched with its own
    * LRS credentials): answer `package` with the statements the frame reported, or `continue`.
    */
-  | { kind: 'package'; format: TPackageFormat; packageId: string; prompt: string };
+  | {
+      kind: 'package';
+      format: TPackageFormat;
+      packageId: string;
+      prompt: string;
+      /** xAPI/cmi5: the run's registration, which the package is launched with (its statements share it). */
+      registration?: string;
+    };
 
 export type TPackageFormat = 'h5p' | 'tincan' | 'cmi5';
 

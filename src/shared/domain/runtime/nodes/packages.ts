@@ -32,11 +32,19 @@ function packageIdOf(ctx: TNodeContext): string | undefined {
 const promptOf = (ctx: TNodeContext): string =>
   ctx.interpolate(ctx.settings.text(['question', 'prompt', 'instructions']) ?? '');
 
-const launch = (ctx: TNodeContext, format: TPackageFormat, packageId: string) =>
-  ({
+const launch = (ctx: TNodeContext, format: TPackageFormat, packageId: string) => {
+  const registration = format === 'h5p' ? undefined : ctx.xapi?.registration;
+  return {
     kind: 'wait',
-    request: { kind: 'package', format, packageId, prompt: promptOf(ctx) },
-  }) as const;
+    request: {
+      kind: 'package',
+      format,
+      packageId,
+      prompt: promptOf(ctx),
+      ...(registration ? { registration } : {}),
+    },
+  } as const;
+};
 
 /**
  * A statement a package reported, as the run records it. The package runs untrusted code, so only

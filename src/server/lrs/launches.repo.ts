@@ -1,0 +1,46 @@
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { lrsLaunches } from '../db/schema';
+
+export type LaunchRow = typeof lrsLaunches.$inferSelect;
+
+export async function insertLaunch(db: Db, row: typeof lrsLaunches.$inferInsert): Promise<LaunchRow> {
+  const [created] = await db.insert(lrsLaunches).values(row).returning();
+  return created;
+}
+
+export async function findLaunch(db: Db, id: string): Promise<LaunchRow | null> {
+  const [row] = await db.select().from(lrsLaunches).where(eq(lrsLaunches.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * cmi5's fetch: sets the secret of an unexpired launch whose fetch code matches and was never used,
+ * in one guarded UPDATE, so two calls racing (or two server processes) hand it out once.
+ */
+export async function claimFetch(
+  db: Db,
+  id: string,
+  fetchHash: string,
+  secretHash: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(lrsLaunches)
+    .set({ secretHash, fetchedAt: now })
+    .where(
+      and(
+        eq(lrsLaunches.id, id),
+        eq(lrsLaunches.fetchHash, fetchHash),
+        isNull(lrsLaunches.fetchedAt),
+        gt(lrsLaunches.expiresAt, now),
+      ),
+    )
+    .returning({ id: lrsLaunches.id });
+  return rows.length > 0;
+}
+
+/** Launches that expired before `before` are of no use to anyone: dropped when new ones are made. */
+export async function deleteExpiredLaunches(db: Db, before: Date): Promise<void> {
+  await db.delete(lrsLaunches).where(lt(lrsLaunches.expiresAt, before));
+}

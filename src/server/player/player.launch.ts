@@ -1,0 +1,89 @@
+import type { TPackageLaunch, TPackageLaunchRequest } from '../../shared/contract/player-launch';
+import type { JsonObject } from '../../shared/domain/xapi';
+import type { AppDeps } from '../http/context';
+import { notFound } from '../http/errors';
+import { lrsSpace } from '../lrs';
+import { createLaunchesService } from '../lrs/launches.service';
+import { PACKAGE_LINK_TTL_S, packageLinks } from '../packages/package-links';
+import { findPackage } from '../packages/packages.repo';
+import { assertOpen, createPlayerService, type PlayerAccess } from './player.service';
+import { scopeStatement } from './player.statements';
+
+const PACKAGE_SETTINGS = ['packageId', 'h5pId', 'contentId'];
+
+/** Whether the flow has a block playing this package (the runtime reads the same settings). */
+function placesPackage(nodes: unknown[], packageId: string, format: string): boolean {
+  const type = format === 'h5p' ? 'h5pNode' : 'xAPINode';
+  return nodes.some((n) => {
+    const node = n as { type?: unknown; data?: Record<string, unknown> } | null;
+    if (node?.type !== type || !node.data) return false;
+    return PACKAGE_SETTINGS.some((k) => String(node.data?.[k] ?? '').trim() === packageId);
+  });
+}
+
+/**
+ * Launches of packages from the player. Only a package a block of this flow plays (H5P Content, or
+ * xAPI Statement for TinCan and cmi5), in the assignment's space, can be launched (404 otherwise: a
+ * learner cannot launch, or learn of, any other; GET /api/h5p/{id} is for the space's members). The credentials name the learner the server stamps on their records and carry the assignment
+ * and flow as context, so the package's statements reach the assignment's reports like the player's.
+ */
+export function createPackageLauncher(deps: AppDeps) {
+  const player = createPlayerService(deps);
+  const launches = createLaunchesService(deps.database);
+  const links = packageLinks(deps);
+  const db = deps.database.db;
+
+  return async function launch(
+    access: PlayerAccess,
+    flowId: string,
+    body: TPackageLaunchRequest,
+    origin: string,
+  ): Promise<TPackageLaunch> {
+    const { row } = access;
+    assertOpen(row);
+    const flow = await player.flow(access, flowId);
+    const pkg = await findPackage(db, body.packageId);
+    const sameSpace =
+      pkg && (row.orgId ? pkg.orgId === row.orgId : pkg.orgId === null && pkg.userId === row.ownerId);
+    if (!pkg || !sameSpace || !placesPackage(flow.nodes, pkg.id, pkg.format)) throw notFound('Package');
+    const path = pkg.launchPath.split('/').map(encodeURIComponent).join('/');
+    // H5P reports by postMessage and the runtime records it: the learner needs only the signed files URL.
+    if (pkg.format === 'h5p')
+      return {
+        launchUrl: `${await links.base(pkg.id)}${path}`,
+        expiresAt: new Date(Date.now() + PACKAGE_LINK_TTL_S * 1000).toISOString(),
+      };
+    if (pkg.format !== 'tincan' && pkg.format !== 'cmi5') throw notFound('Package');
+    const actor = await player.actorFor(access, origin);
+    const stamped = scopeStatement(
+      { object: { objectType: 'Activity', id: pkg.activityId } },
+      { assignmentId: row.id, assignmentName: row.name, flowId, flowName: flow.name, origin, actor },
+    );
+    const made = await launches.create({
+      space: lrsSpace({ orgId: row.orgId, userId: row.ownerId }),
+      packageId: pkg.id,
+      format: pkg.format,
+      activityId: pkg.activityId,
+      registration: body.registration,
+      actor,
+      context: stamped.context as JsonObject,
+      name: `Package ${pkg.title}`.slice(0, 200),
+    });
+    const query = new URLSearchParams({ endpoint: `${origin}/xapi/` });
+    if (pkg.format === 'tincan') {
+      query.set('auth', made.auth ?? '');
+      query.set('actor', JSON.stringify(actor));
+      query.set('registration', body.registration);
+      query.set('activity_id', pkg.activityId);
+    } else {
+      query.set('fetch', `${origin}/xapi/launch/${made.id}/fetch/${made.fetchCode}`);
+      query.set('actor', JSON.stringify(actor));
+      query.set('registration', body.registration);
+      query.set('activityId', pkg.activityId);
+    }
+    return {
+      launchUrl: `${await links.base(pkg.id)}${path}?${query.toString()}`,
+      expiresAt: made.expiresAt.toISOString(),
+    };
+  };
+}
