@@ -81,7 +81,7 @@ export function SharePage({ id }: { id: string }) {
     );
   return (
     <div className="pl-page">
-      <p className="pl-badge">{t('share.preview')}</p>
+      <p className="pl-badge pl-badge--note">{t('share.preview')}</p>
       <state.data.Run
         flow={state.data.f}
         runKey={`share:${id}`}

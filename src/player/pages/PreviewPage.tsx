@@ -53,7 +53,7 @@ function RunPreview({
   const { f, Run } = state.data;
   return (
     <div className="pl-page">
-      <p className="pl-badge" role="status" data-testid="preview-badge">
+      <p className="pl-badge pl-badge--note" role="status" data-testid="preview-badge">
         {t(badge)}
       </p>
       <Run
