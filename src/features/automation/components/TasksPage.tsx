@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
@@ -27,6 +27,8 @@ export default function TasksPage() {
   const [limit, setLimit] = useState(TASK_PAGE_SIZE);
   const [tasks, setTasks] = useState<TTask[] | null>(null);
   const [failed, setFailed] = useState(false);
+  // Set by Load more, so a failure of that fetch says so (spec 03 §8 "Load more error").
+  const loadingMore = useRef(false);
 
   useEffect(() => {
     const timer = setTimeout(() => setSearch(keyword.trim()), 500);
@@ -42,9 +44,13 @@ export default function TasksPage() {
         (r) => setTasks(r.tasks),
         () => {
           setFailed(true);
-          showToast({ type: 'Error', title: t('errors.fetchTitle'), message: t('errors.fetch') });
+          const title = loadingMore.current ? t('errors.loadMoreTitle') : t('errors.fetchTitle');
+          showToast({ type: 'Error', title, message: t('errors.fetch') });
         },
-      );
+      )
+      .finally(() => {
+        loadingMore.current = false;
+      });
   }, [search, status, limit, orgId]);
   useEffect(load, [load]);
 
@@ -132,7 +138,13 @@ export default function TasksPage() {
       )}
       {tasks && tasks.length >= limit && (
         <div className="tasks__more">
-          <Button variant="secondary" onClick={() => setLimit((l) => l + TASK_PAGE_SIZE)}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              loadingMore.current = true;
+              setLimit((l) => l + TASK_PAGE_SIZE);
+            }}
+          >
             {t('loadMore')}
           </Button>
         </div>

@@ -132,8 +132,9 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
       <SavedCopyNote savedAt={savedAt} />
       <ReportBody
         load={{ data: d, loading: false, error: failed, reload: refresh }}
-        empty={false}
-        emptyText=""
+        // Nothing recorded yet: the spec's empty text (02 §8) instead of zeros and empty charts.
+        empty={d?.totalStatements === 0}
+        emptyText={t('noRecords')}
       >
         {() =>
           d && (
