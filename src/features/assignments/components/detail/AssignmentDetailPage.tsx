@@ -35,11 +35,13 @@ function tabComponent(tab: DetailTab): ComponentType<DetailTabProps> {
   return c;
 }
 
-function LoadFailed() {
+/** `reason`: which part failed, in the spec's words (02 §8 "Failed to get Assignment Info"). */
+function LoadFailed({ reason }: { reason?: string }) {
   const { t } = useTranslation('assignment');
   return (
     <div className="empty-state detail-failed" role="alert">
       <p className="empty-state__title">{t('detail.unableToLoad')}</p>
+      {reason && <p>{reason}</p>}
       <Button onClick={() => window.location.reload()}>{t('detail.refreshPage')}</Button>
     </div>
   );
@@ -123,7 +125,7 @@ export default function AssignmentDetailPage() {
       <Breadcrumb orgCode={orgCode} assignmentId={assignmentId} name={a?.name} />
       <DetailBoundary>
         {snap.error === 'failed' ? (
-          <LoadFailed />
+          <LoadFailed reason={t('detail.failedInfo')} />
         ) : !a ? (
           <SkeletonRows count={4} label={t('loading')} />
         ) : (
