@@ -23,6 +23,7 @@ import { SortSelect } from './SortSelect';
 import '../flow-list.css';
 import '../flow-table.css';
 import { LoadFailed } from '../../../ui/LoadFailed';
+import { toastSuccess } from '../../../ui/surfaces';
 
 /** The editor's address; a flow without a collection opens under 'no-project'. */
 export const editorPath = (orgCode: string, f: { _id: string; projectId: string | null }) =>
@@ -43,6 +44,8 @@ export function FlowList({ projectId, heading }: { projectId: string | null; hea
     setCreating(true);
     try {
       const flow = await createFlow();
+      // The spec's success toast (03 §8); it stays on screen while the editor opens.
+      toastSuccess(t('flows.created'));
       navigate(editorPath(orgCode, flow));
     } catch {
       // The api-client showed why.
