@@ -1,12 +1,15 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
+import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import AssignmentDetailPage from '../../src/features/assignments/components/detail/AssignmentDetailPage';
 import TasksPage from '../../src/features/automation/components/TasksPage';
+import { FlowList } from '../../src/features/collections/components/FlowList';
 import DashboardTab from '../../src/features/reports/components/DashboardTab';
 import type { TAssignmentDetail } from '../../src/shared/contract/assignments';
 import { setSpace } from '../../src/ui/space';
 import { hideToast, surfaces } from '../../src/ui/surfaces';
+import { fullFlow, P1, summary } from './collections.fixtures';
 import { stubApi } from './stub-api';
 
 /** Messages the spec names, shown where it says (issue 37 item 6; docs/design/messages.md). */
@@ -52,14 +55,19 @@ describe('[MESSAGES] the empty LRS dashboard (spec 02 §8)', () => {
     [3, false],
   ] as const) {
     it(`${total} statements: "No Records found for this assignment." ${shown ? 'shows' : 'does not show'}`, async () => {
+      // Each case its own assignment: the transport keeps answers by path.
+      const aid = String(total).repeat(24);
       stubApi({
-        [`GET assignment/${ID}/lrs-dashboard`]: () => ({ body: { dashboardData: dashboard(total) } }),
-        [`GET assignment/${ID}/line-chart`]: () => ({ body: { graph: [] } }),
-        [`GET assignment/${ID}/top-activities`]: () => ({ body: { topActivities: [] } }),
+        [`GET assignment/${aid}/lrs-dashboard`]: () => ({ body: { dashboardData: dashboard(total) } }),
+        [`GET assignment/${aid}/line-chart`]: () => ({ body: { graph: [] } }),
+        [`GET assignment/${aid}/top-activities`]: () => ({ body: { topActivities: [] } }),
       });
-      render(<DashboardTab assignment={{ _id: ID } as TAssignmentDetail} orgCode="o" />);
+      render(<DashboardTab assignment={{ _id: aid } as TAssignmentDetail} orgCode="o" />);
       fireEvent.click(screen.getByRole('button', { name: 'Get Dashboard Data' }));
-      await waitFor(() => expect(screen.queryByRole('button', { name: 'Get Dashboard Data' })).toBeNull());
+      // Fetched: either the report or its empty state is drawn.
+      await waitFor(() =>
+        expect(screen.queryByTestId('kpis') ?? screen.queryByTestId('report-empty')).not.toBeNull(),
+      );
       expect(screen.queryByText('No Records found for this assignment.') !== null).toBe(shown);
       expect(screen.queryByTestId('kpis') !== null).toBe(!shown);
     });
@@ -107,5 +115,52 @@ describe('[MESSAGES] automation list: a failed Load more (spec 03 §8)', () => {
     await waitFor(() =>
       expect(surfaces.toast).toMatchObject({ type: 'Error', title: 'Fetch automation error' }),
     );
+  });
+});
+
+describe('[MESSAGES] the assignment page whose detail fails to load (spec 02 §8)', () => {
+  it('says "Failed to get Assignment Info" under "Unable to load assignment details page"', async () => {
+    const calls = stubApi({ [`GET assignment/${ID}`]: () => ({ status: 500, body: { message: 'down' } }) });
+    const { hook } = memoryLocation({ path: `/personal/assignment/${ID}` });
+    render(
+      <Router hook={hook}>
+        <Route path="/:orgCode/assignment/:assignmentId" component={AssignmentDetailPage} />
+      </Router>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Unable to load assignment details page');
+    expect(alert.textContent).toContain('Failed to get Assignment Info');
+    expect(calls.some((c) => c.path === `assignment/${ID}`)).toBe(true);
+  });
+});
+
+describe('[MESSAGES] a new flow in a collection (spec 03 §8)', () => {
+  it('shows the success toast "New file has been successfully created" once the server made it', async () => {
+    const made = summary('Untitled');
+    stubApi({
+      [`GET projects/${P1}/flows`]: () => ({ body: { data: [] } }),
+      'POST flows': () => ({ status: 201, body: { data: fullFlow(made), message: 'Flow created' } }),
+    });
+    render(<FlowList projectId={P1} />);
+    fireEvent.click((await screen.findAllByRole('button', { name: /New flow/ }))[0]);
+    await waitFor(() =>
+      expect(surfaces.toast).toMatchObject({
+        type: 'Success',
+        message: 'New file has been successfully created',
+      }),
+    );
+  });
+
+  it('a refused create shows no success toast', async () => {
+    const calls = stubApi({
+      [`GET projects/${P1}/flows`]: () => ({ body: { data: [] } }),
+      'POST flows': () => ({ status: 400, body: { message: 'name: too long' } }),
+    });
+    render(<FlowList projectId={P1} />);
+    fireEvent.click((await screen.findAllByRole('button', { name: /New flow/ }))[0]);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === 'flows')).toBe(true));
+    // Let the refused answer settle, then: no success claimed.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(surfaces.toast?.type).not.toBe('Success');
   });
 });
