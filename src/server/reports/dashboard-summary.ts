@@ -58,14 +58,17 @@ export function dashboardSummary(data: TDashboardData, verbLabel: string | null)
   ].join('\n');
 }
 
-/** The one message sent to the model: its task, the data, then the teacher's question. */
+/**
+ * The one message sent to the model: the teacher's question first (what the offline provider repeats
+ * back, so its placeholder shows the question), then the task and the data.
+ */
 export function dashboardPrompt(summary: string, question: string): string {
   return [
+    question,
+    '---',
     'You help a teacher read the xAPI learning records of one assignment, as its dashboard shows them.',
-    'Answer only from the data below; say so when it does not hold the answer. Be brief.',
+    'Answer the question above only from the data below; say so when it does not hold the answer. Be brief.',
     '--- Dashboard data ---',
     summary,
-    '--- Question ---',
-    question,
   ].join('\n');
 }
