@@ -137,6 +137,8 @@ describe('[REPORTS] the LRS dashboard chat panel (spec 02 §2)', () => {
     const body = { question: 'Who is behind?' };
     expect((await ask(a._id, w.users.participant.token, body, w.org)).status).toBe(403);
     expect((await ask(a._id, w.users.stranger.token, body, w.org)).status).toBe(403);
+    // As the report routes (spec 02 §6): the organisation's admin who is neither owner nor co-owner.
+    expect((await ask(a._id, w.users.head.token, body, w.org)).status).toBe(403);
     expect((await ask(a._id, w.users.outsider.token, body, w.otherOrg)).status).toBe(404);
     // The owner asking from the personal space does not find the organisation's assignment either.
     expect((await ask(a._id, w.users.owner.token, body)).status).toBe(404);

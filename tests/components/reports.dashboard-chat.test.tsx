@@ -55,6 +55,7 @@ async function openPanel() {
   fireEvent.click(screen.getByRole('button', { name: 'Get Dashboard Data' }));
   const open = await screen.findByRole('button', { name: 'Ask AI about these statements' });
   fireEvent.click(screen.getByRole('tab', { name: 'answered (1)' }));
+  open.focus();
   fireEvent.click(open);
   expect(open.getAttribute('aria-expanded')).toBe('true');
   const panel = screen.getByTestId('dashboard-chat');
@@ -96,6 +97,9 @@ describe('[REPORTS] the dashboard chat panel', () => {
     // Escape closes the panel.
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(screen.queryByTestId('dashboard-chat')).toBeNull();
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Ask AI about these statements' }),
+    );
   });
 
   it('shows Stop while the answer streams, and stopping ends it', async () => {

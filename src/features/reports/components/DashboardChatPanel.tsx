@@ -36,8 +36,13 @@ export function DashboardChatPanel({
   const busy = turns.at(-1)?.state === 'streaming';
 
   useEffect(() => {
+    // Keyboard users land in the question box, and back on what opened the panel when it closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     input.current?.focus();
-    return () => running.current?.abort();
+    return () => {
+      running.current?.abort();
+      opener?.focus();
+    };
   }, []);
 
   const update = (patch: (turn: Turn) => Turn) =>
