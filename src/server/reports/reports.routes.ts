@@ -1,14 +1,19 @@
 import { type Context, Hono } from 'hono';
+import { ZDashboardChatRequest } from '../../shared/contract/dashboard-chat';
 import {
   ZDashboardQuery,
   ZLatestActivitiesQuery,
   ZReportIdParam,
 } from '../../shared/contract/reports-routes';
 import { callerOf } from '../assignments/access';
+import { answerResponse } from '../chat/answer-response';
+import { abortedWith } from '../http/abort';
 import { requireAuth } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/context';
 import { orgScope } from '../http/org-scope';
-import { params, query } from '../http/validate';
+import { jsonBody, params, query } from '../http/validate';
+import { callerOf as chatCallerOf } from '../tools/caller';
+import { createDashboardChat } from './dashboard-chat';
 import { createReportsService } from './reports.service';
 
 /**
@@ -18,29 +23,42 @@ import { createReportsService } from './reports.service';
  */
 export function reportsRoutes(deps: AppDeps) {
   const reports = createReportsService(deps);
+  const dashboardChat = createDashboardChat(deps);
   const auth = requireAuth(deps);
   const scope = orgScope(deps);
   const id = (c: Context<AppEnv>) => params(c, ZReportIdParam).id;
-  return new Hono<AppEnv>()
-    .get('/assignment/:id/report-v2', auth, scope, async (c) =>
-      c.json(await reports.reportV2(callerOf(c), id(c))),
-    )
-    .get('/assignment/:id/journal-report', auth, scope, async (c) =>
-      c.json(await reports.journalReport(callerOf(c), id(c))),
-    )
-    .get('/assignment/:id/collaborative-journal-report', auth, scope, async (c) =>
-      c.json(await reports.collaborativeJournalReport(callerOf(c), id(c))),
-    )
-    .get('/assignment/:id/latest-activities', auth, scope, async (c) =>
-      c.json(await reports.latestActivities(callerOf(c), id(c), query(c, ZLatestActivitiesQuery).sortBy)),
-    )
-    .get('/assignment/:id/line-chart', auth, scope, async (c) =>
-      c.json(await reports.lineChart(callerOf(c), id(c))),
-    )
-    .get('/assignment/:id/top-activities', auth, scope, async (c) =>
-      c.json(await reports.topActivities(callerOf(c), id(c))),
-    )
-    .get('/assignment/:id/lrs-dashboard', auth, scope, async (c) =>
-      c.json(await reports.dashboard(callerOf(c), id(c), query(c, ZDashboardQuery))),
-    );
+  return (
+    new Hono<AppEnv>()
+      .get('/assignment/:id/report-v2', auth, scope, async (c) =>
+        c.json(await reports.reportV2(callerOf(c), id(c))),
+      )
+      .get('/assignment/:id/journal-report', auth, scope, async (c) =>
+        c.json(await reports.journalReport(callerOf(c), id(c))),
+      )
+      .get('/assignment/:id/collaborative-journal-report', auth, scope, async (c) =>
+        c.json(await reports.collaborativeJournalReport(callerOf(c), id(c))),
+      )
+      .get('/assignment/:id/latest-activities', auth, scope, async (c) =>
+        c.json(await reports.latestActivities(callerOf(c), id(c), query(c, ZLatestActivitiesQuery).sortBy)),
+      )
+      .get('/assignment/:id/line-chart', auth, scope, async (c) =>
+        c.json(await reports.lineChart(callerOf(c), id(c))),
+      )
+      .get('/assignment/:id/top-activities', auth, scope, async (c) =>
+        c.json(await reports.topActivities(callerOf(c), id(c))),
+      )
+      .get('/assignment/:id/lrs-dashboard', auth, scope, async (c) =>
+        c.json(await reports.dashboard(callerOf(c), id(c), query(c, ZDashboardQuery))),
+      )
+      // The dashboard's chat panel: the same rights as the dashboard, charged as chat (dashboard-chat.ts).
+      .post('/assignment/:id/lrs-dashboard/chat', auth, scope, async (c) => {
+        const assignmentId = id(c);
+        const body = await jsonBody(c, ZDashboardChatRequest);
+        const streamed = body.stream ?? (c.req.header('accept') ?? '').includes('text/event-stream');
+        const clientGone = abortedWith(c.req.raw.signal);
+        const who = { access: callerOf(c), chat: chatCallerOf(c) };
+        const answer = await dashboardChat.prepare(who, assignmentId, body, clientGone.signal);
+        return answerResponse(c, answer, streamed, () => clientGone.abort());
+      })
+  );
 }

@@ -11,6 +11,7 @@ import type { DetailTabProps } from '../tab-props';
 import { useVerbLabel } from '../verb-label';
 import { CsvExportDialog } from './CsvExportDialog';
 import { SavedCopyNote } from './common';
+import { DashboardChatPanel } from './DashboardChatPanel';
 import { ReportBody } from './ReportBody';
 import { StatementsTable } from './StatementsTable';
 
@@ -66,6 +67,7 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
   const [live, setLive] = useState(rememberedLive);
   const [verb, setVerb] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [chatOpen, setChatOpen] = useState(false);
   const id = assignment._id;
   const path = reportPath(id, 'lrs-dashboard');
   const savedAt = useSnapshot(savedCopies)[path];
@@ -110,7 +112,7 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
 
   const d = loaded?.data;
   return (
-    <section className="report dashboard" data-testid="dashboard">
+    <section className={`report dashboard${chatOpen ? ' dashboard--chat' : ''}`} data-testid="dashboard">
       <div className="dashboard__bar">
         <label className="live-toggle">
           <input
@@ -128,7 +130,16 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
         <Button variant="secondary" disabled={rows.length === 0} onClick={() => setExporting(true)}>
           {t('exportCsv')}
         </Button>
+        <Button
+          variant="secondary"
+          aria-expanded={chatOpen}
+          aria-controls="dashboard-chat"
+          onClick={() => setChatOpen((open) => !open)}
+        >
+          {t('dashboardChat.open')}
+        </Button>
       </div>
+      {chatOpen && <DashboardChatPanel assignmentId={id} verb={verb} onClose={() => setChatOpen(false)} />}
       <SavedCopyNote savedAt={savedAt} />
       <ReportBody
         load={{ data: d, loading: false, error: failed, reload: refresh }}
