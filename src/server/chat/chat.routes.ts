@@ -6,19 +6,17 @@ import {
   ZRenameChatRequest,
   ZSaveHistoryRequest,
 } from '../../shared/contract/chat';
-import { CREDITS_CHANGED_HEADER } from '../../shared/contract/credits';
 import { isId } from '../../shared/domain/ids';
-import { markCreditsChanged } from '../credits/credits.http';
 import { abortedWith } from '../http/abort';
 import { requireAuth } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/context';
-import { AppError, badRequest } from '../http/errors';
+import { badRequest } from '../http/errors';
 import { orgScope } from '../http/org-scope';
 import { jsonBody, query } from '../http/validate';
 import { callerOf } from '../tools/caller';
+import { answerResponse } from './answer-response';
 import { createChatService } from './chat.service';
 import { createChatAnswerService } from './chat-answer.service';
-import { sseResponse } from './sse';
 
 const chatIdOf = (value: string | undefined, field: string): string => {
   if (!value || !isId(value)) throw badRequest(`${field}: must be an id of 24 hexadecimal characters`);
@@ -66,27 +64,15 @@ export function chatRoutes(deps: AppDeps) {
         const clientGone = abortedWith(c.req.raw.signal);
         const signal = clientGone.signal;
         const answer = await answers.prepare(callerOf(c), body, signal);
-        if (!streamed) {
-          const out = await answer.run({ content: () => {}, reasoning: () => {} });
-          if (answer.paid) markCreditsChanged(c);
-          return c.json({ ...out, choices: [{ message: { role: 'assistant', content: out.content } }] });
-        }
-        return sseResponse(
-          async (send) => {
-            try {
-              const out = await answer.run({
-                content: (text) => send({ content: text }),
-                reasoning: (text) => send({ reasoningContent: text }),
-              });
-              send({ done: true, ...out });
-            } catch (error) {
-              const e = error instanceof AppError ? error : null;
-              if (!e) c.get('log').error('chat stream failed', { error: String(error) });
-              send({ error: { message: e?.message ?? 'Stream failed', errorCode: e?.code } });
-            }
-          },
+        return answerResponse(
+          c,
+          answer,
+          streamed,
           () => clientGone.abort(),
-          answer.paid ? { [CREDITS_CHANGED_HEADER]: '1' } : {},
+          (out) => ({
+            ...out,
+            choices: [{ message: { role: 'assistant', content: out.content } }],
+          }),
         );
       })
   );
