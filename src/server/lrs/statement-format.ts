@@ -1,4 +1,5 @@
 import { agentIdsOnly, isObject, type Json, type JsonObject } from '../../shared/domain/xapi';
+import { COMPONENT_LISTS } from './activity-definition';
 import { walkStatement } from './statement-walk';
 
 /** The `format` query parameter of GET /statements. */
@@ -44,9 +45,6 @@ export function acceptedLanguages(header: string | undefined): string[] {
     .sort((a, b) => b.q - a.q)
     .map((l) => l.tag);
 }
-
-/** The interaction component lists of a definition (Data 2.4.4.1.1); each entry has a description. */
-const COMPONENT_LISTS = ['choices', 'scale', 'source', 'target', 'steps'];
 
 function oneLanguage(map: Json, languages: string[]): Json {
   if (!isObject(map)) return map;
