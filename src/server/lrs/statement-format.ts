@@ -1,51 +1,22 @@
 import { agentIdsOnly, isObject, type Json, type JsonObject } from '../../shared/domain/xapi';
+import { COMPONENT_LISTS } from './activity-definition';
+import { walkStatement } from './statement-walk';
 
 /** The `format` query parameter of GET /statements. */
 export type StatementFormat = 'exact' | 'ids' | 'canonical';
 
-const AGENT_KEYS = new Set(['actor', 'authority', 'instructor', 'team', 'agent', 'group']);
-
-function activityIds(a: Json): Json {
-  if (!isObject(a)) return a;
-  return a.objectType ? { objectType: a.objectType, id: a.id } : { id: a.id };
-}
-
-/** `format=ids`: agents and groups by identifier only, activities and verbs by id only. */
+/**
+ * `format=ids` (Communication 2.1.3): agents and groups by their identifier (an anonymous group by
+ * its members' identifiers), activities by id (and objectType when sent), verbs by id; the same in
+ * authority, context and sub-statements. Everything else is kept.
+ */
 export function idsOnly(s: JsonObject): JsonObject {
-  const out: JsonObject = {};
-  for (const [k, v] of Object.entries(s)) {
-    if (AGENT_KEYS.has(k) && isObject(v)) out[k] = agentIdsOnly(v);
-    else if (k === 'verb' && isObject(v)) out[k] = { id: v.id };
-    else if (k === 'object' && isObject(v)) {
-      const type = v.objectType ?? 'Activity';
-      out[k] =
-        type === 'Activity'
-          ? activityIds(v)
-          : type === 'SubStatement'
-            ? idsOnly(v)
-            : type === 'StatementRef'
-              ? v
-              : agentIdsOnly(v);
-    } else if (k === 'context' && isObject(v)) out[k] = contextIds(v);
-    else out[k] = v;
-  }
-  return out;
-}
-
-function contextIds(c: JsonObject): JsonObject {
-  const out: JsonObject = { ...c };
-  for (const k of ['instructor', 'team']) if (isObject(c[k])) out[k] = agentIdsOnly(c[k] as JsonObject);
-  if (isObject(c.contextActivities)) {
-    out.contextActivities = Object.fromEntries(
-      Object.entries(c.contextActivities).map(([k, list]) => [
-        k,
-        Array.isArray(list) ? list.map(activityIds) : list,
-      ]),
-    );
-  }
-  for (const k of ['contextAgents', 'contextGroups'])
-    if (Array.isArray(c[k])) out[k] = (c[k] as Json[]).map((e) => (isObject(e) ? idsOnly(e) : e));
-  return out;
+  return walkStatement(s, {
+    agent: agentIdsOnly,
+    activity: (a): JsonObject => (a.objectType ? { objectType: a.objectType, id: a.id } : { id: a.id }),
+    verb: (v) => ({ id: v.id }),
+    attachment: (a) => a,
+  });
 }
 
 /** The best language of a map for the Accept-Language preferences; the first one otherwise. */
@@ -75,27 +46,45 @@ export function acceptedLanguages(header: string | undefined): string[] {
     .map((l) => l.tag);
 }
 
-const LANGUAGE_MAP_KEYS = new Set(['display', 'name', 'description']);
+function oneLanguage(map: Json, languages: string[]): Json {
+  if (!isObject(map)) return map;
+  const lang = pickLanguage(map, languages);
+  return lang === undefined ? {} : { [lang]: map[lang] };
+}
 
-/** `format=canonical`: canonical activity definitions, one language per language map. */
-export function canonical(value: Json, definitions: Map<string, JsonObject>, languages: string[]): Json {
-  if (Array.isArray(value)) return value.map((v) => canonical(v, definitions, languages));
-  if (!isObject(value)) return value;
-  const out: JsonObject = {};
-  // Verbs have an id too but never a definition's neighbours; display marks them.
-  const isActivity =
-    typeof value.id === 'string' &&
-    (value.objectType ?? 'Activity') === 'Activity' &&
-    !('display' in value) &&
-    !('actor' in value);
-  for (const [k, v] of Object.entries(value)) {
-    if (k === 'extensions') out[k] = v;
-    else if (LANGUAGE_MAP_KEYS.has(k) && isObject(v)) {
-      const lang = pickLanguage(v, languages);
-      out[k] = lang === undefined ? {} : { [lang]: v[lang] };
-    } else out[k] = canonical(v, definitions, languages);
-  }
-  const known = isActivity ? definitions.get(String(value.id)) : undefined;
-  if (known) out.definition = canonical(known, definitions, languages);
+function reduceKeys(value: JsonObject, keys: string[], languages: string[]): JsonObject {
+  const out: JsonObject = { ...value };
+  for (const k of keys) if (k in value) out[k] = oneLanguage(value[k], languages);
   return out;
+}
+
+function canonicalDefinition(d: JsonObject, languages: string[]): JsonObject {
+  const out = reduceKeys(d, ['name', 'description'], languages);
+  for (const k of COMPONENT_LISTS)
+    if (Array.isArray(d[k]))
+      out[k] = d[k].map((c) => (isObject(c) ? reduceKeys(c, ['description'], languages) : c));
+  return out;
+}
+
+/**
+ * `format=canonical`: each activity carries the definition this LRS holds for it (merged from every
+ * statement), verbs their display; every language map — verb display, definition name and
+ * description, interaction components, attachment display and description — reduced to the one
+ * language that best matches Accept-Language.
+ */
+export function canonical(
+  s: JsonObject,
+  definitions: Map<string, JsonObject>,
+  languages: string[],
+): JsonObject {
+  return walkStatement(s, {
+    agent: (a) => a,
+    verb: (v) => reduceKeys(v, ['display'], languages),
+    attachment: (a) => reduceKeys(a, ['display', 'description'], languages),
+    activity: (a) => {
+      const known = definitions.get(String(a.id)) ?? (isObject(a.definition) ? a.definition : undefined);
+      const { definition: _own, ...rest } = a;
+      return known ? { ...rest, definition: canonicalDefinition(known, languages) } : rest;
+    },
+  });
 }

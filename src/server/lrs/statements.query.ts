@@ -3,6 +3,7 @@ import type { FileStorage } from '../adapters/storage/storage';
 import type { Database } from '../db/client';
 import type { LrsSpace } from './space';
 import { canonical, idsOnly, type StatementFormat } from './statement-format';
+import { activityIdsOf } from './statement-walk';
 import {
   activityDefinitions,
   attachmentRows,
@@ -47,19 +48,9 @@ export function createStatementsReader(database: Database, storage: FileStorage)
     const format = opts.format ?? 'exact';
     if (format === 'ids') return statements.map(idsOnly);
     if (format === 'exact') return statements;
-    const ids = new Set<string>();
-    const collect = (s: JsonObject) => {
-      if (isObject(s.object) && (s.object.objectType ?? 'Activity') === 'Activity')
-        ids.add(String(s.object.id));
-      const ca =
-        isObject(s.context) && isObject(s.context.contextActivities) ? s.context.contextActivities : {};
-      for (const list of Object.values(ca))
-        if (Array.isArray(list)) for (const a of list) if (isObject(a)) ids.add(String(a.id));
-      if (isObject(s.object) && s.object.objectType === 'SubStatement') collect(s.object);
-    };
-    statements.forEach(collect);
+    const ids = new Set(statements.flatMap(activityIdsOf));
     const defs = await activityDefinitions(db, space, [...ids]);
-    return statements.map((s) => canonical(s, defs, opts.languages ?? []) as JsonObject);
+    return statements.map((s) => canonical(s, defs, opts.languages ?? []));
   }
 
   return {

@@ -107,10 +107,8 @@ export async function markVoided(db: Executor, space: string, targets: string[])
     );
 }
 
-/** The stored definition merged with a new one: the languages of name and description are merged. */
-const mergeKey = (key: string) =>
-  `case when excluded.definition ? '${key}' then jsonb_build_object('${key}', coalesce(lrs_activities.definition->'${key}', '{}'::jsonb) || (excluded.definition->'${key}')) else '{}'::jsonb end`;
-const MERGED = `lrs_activities.definition || excluded.definition || ${mergeKey('name')} || ${mergeKey('description')}`;
+/** The stored definition merged with a new one (lrs_merge_definition, migration 0037). */
+const MERGED = 'lrs_merge_definition(lrs_activities.definition, excluded.definition)';
 // In id order, so that two batches upserting the same activities lock them in the same order. Most
 // statements repeat a known definition: no new row version, no index work, for those.
 const UPSERT_ACTIVITIES = `insert into lrs_activities (space, activity_id, definition, updated_at)
@@ -121,8 +119,8 @@ const UPSERT_ACTIVITIES = `insert into lrs_activities (space, activity_id, defin
   where lrs_activities.definition is distinct from ${MERGED}`;
 
 /**
- * Keeps the latest definition of each activity, merging the languages of name and description so
- * that a statement in Thai does not erase the English name. One prepared statement.
+ * Keeps the most complete definition of each activity: a statement in Thai adds the Thai name to
+ * the English one, a later one adds extensions or interaction components. One prepared statement.
  */
 export async function upsertActivities(
   db: Executor,

@@ -13,6 +13,7 @@ import {
 import type { FileStorage } from '../adapters/storage/storage';
 import type { Database } from '../db/client';
 import { badRequest, conflict } from '../http/errors';
+import { mergeDefinitions } from './activity-definition';
 import { checkBatchSize, createSpaceTurns, INSERT_SLICE, mapInSlices, yieldToLoop } from './batch-pacing';
 import { checkSignature } from './signature';
 import type { LrsSpace } from './space';
@@ -262,7 +263,7 @@ function definitions(statements: JsonObject[]): Array<{ id: string; definition: 
   const found = new Map<string, JsonObject>();
   const visit = (a: unknown) => {
     if (isObject(a) && (a.objectType ?? 'Activity') === 'Activity' && isObject(a.definition))
-      found.set(String(a.id), { ...(found.get(String(a.id)) ?? {}), ...a.definition });
+      found.set(String(a.id), mergeDefinitions(found.get(String(a.id)) ?? {}, a.definition));
   };
   const visitStatement = (s: JsonObject) => {
     visit(s.object);

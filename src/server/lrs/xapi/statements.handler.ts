@@ -54,6 +54,12 @@ function readBody(req: XapiRequest): { statements: unknown; parts: AttachmentPar
     if (!/^application\/json/i.test(first.headers['content-type'] ?? ''))
       throw badRequest('the first part of a multipart/mixed body must be the statements as application/json');
     const attachments = rest.map((p, i) => {
+      // Communication 1.5.2: every part after the statements is sent as raw bytes, and says so.
+      const encoding = p.headers['content-transfer-encoding'];
+      if (encoding?.toLowerCase() !== 'binary')
+        throw badRequest(
+          `part ${i + 2}: Content-Transfer-Encoding must be binary (got ${encoding ?? 'none'})`,
+        );
       const sha2 = p.headers['x-experience-api-hash'];
       if (!sha2) throw badRequest(`part ${i + 2}: X-Experience-API-Hash header is required`);
       return { sha2, contentType: p.headers['content-type'] ?? 'application/octet-stream', data: p.body };
