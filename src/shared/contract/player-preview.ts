@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './collections';
+import { zText } from './text';
 
 /**
  * /api/player/preview/flow/{id} (GET the flow; POST …/ai, …/media, …/block with the player's own
@@ -11,7 +12,7 @@ export const ZPreviewParams = z.object({ id: ZId });
 
 /** A catalogue node type id (`displayNode`): letters and digits; an unknown one is 404. */
 export const ZDemoParams = z.object({
-  type: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/, 'is not a block type'),
+  type: zText().regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/, 'is not a block type'),
 });
 
 /** The ledger reference of a preview's AI charge: 'preview:<flowId>:<nodeId>' (never an assignment's). */
