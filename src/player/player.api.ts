@@ -12,6 +12,7 @@ import type {
 import type { TPlayerBlockRequest, TPlayerBlockResult } from '../shared/contract/player-blocks';
 import type { TJoinLookup } from '../shared/contract/player-guest';
 import type { TPlayerMediaRequest } from '../shared/contract/player-media';
+import { ndjsonLines } from './ndjson';
 import { getAccessToken } from './session';
 
 /** Where the learner is: an assignment they joined, or a public access link (no account). */
@@ -105,24 +106,6 @@ export const playerApi = {
         body.errorCode,
       );
     }
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value;
-      let at = buffer.indexOf('\n');
-      while (at >= 0) {
-        const line = buffer.slice(0, at).trim();
-        buffer = buffer.slice(at + 1);
-        at = buffer.indexOf('\n');
-        if (!line) continue;
-        try {
-          yield JSON.parse(line) as TPlayerAiLine;
-        } catch {
-          // A malformed line is ignored (spec 03 §8).
-        }
-      }
-    }
+    yield* ndjsonLines<TPlayerAiLine>(res.body);
   },
 };
