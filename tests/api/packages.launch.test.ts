@@ -174,3 +174,45 @@ it('[PLAYER] package-launch plays an H5P block for a learner who is not a member
   expect(await page.text()).toContain('H5PStandalone');
   expect((await launch(t, w.users.outsider.token, where, body)).status).toBe(403);
 });
+
+it('[PLAYER] package-launch through a public link: the visitor is the actor, others are refused, bad input named', async () => {
+  const where = await packageAssignment(w, 'tincan', tincanPackage());
+  const link = await t.call('POST', `/api/assignment/${where.assignmentId}/access-link`, {
+    token: w.users.owner.token,
+    orgId: w.org,
+    body: {},
+  });
+  expect(link.status, JSON.stringify(link.body)).toBe(201);
+  const code = link.body.code as string;
+  const publicLaunch = (body: Record<string, unknown>, linkCode = code) =>
+    t.call('POST', `/api/player/public/${linkCode}/flow/${where.flowId}/package-launch`, { body });
+
+  const learner = { id: 'visitor-5678', name: 'Guest Gita' };
+  const res = await publicLaunch({ packageId: where.packageId, registration: REGISTRATION, learner });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const q = launchQuery(res.body.data.launchUrl);
+  const actor = JSON.parse(q.get('actor') ?? '{}');
+  expect(actor.account?.name).toBe('guest-visitor-5678');
+  const auth = q.get('auth') ?? '';
+  expect((await xapi(t, 'POST', 'statements', auth, completed(actor, TINCAN_ACTIVITY))).status).toBe(200);
+  const someoneElse = { ...actor, account: { ...actor.account, name: 'guest-someone-else' } };
+  expect((await xapi(t, 'POST', 'statements', auth, completed(someoneElse, TINCAN_ACTIVITY))).status).toBe(
+    403,
+  );
+
+  // An unknown link is 404; a missing visitor, a bad package id or registration is a 400 naming it.
+  const unknown = await publicLaunch(
+    { packageId: where.packageId, registration: REGISTRATION, learner },
+    'nosuchlink1',
+  );
+  expect(unknown.status).toBe(404);
+  const noVisitor = await publicLaunch({ packageId: where.packageId, registration: REGISTRATION });
+  expect(noVisitor.status).toBe(400);
+  expect(noVisitor.body.message).toMatch(/learner/);
+  const badPackage = await publicLaunch({ packageId: 'nope', registration: REGISTRATION, learner });
+  expect(badPackage.status).toBe(400);
+  expect(badPackage.body.message).toMatch(/packageId/);
+  const badRegistration = await publicLaunch({ packageId: where.packageId, registration: 'x', learner });
+  expect(badRegistration.status).toBe(400);
+  expect(badRegistration.body.message).toMatch(/registration/);
+});
