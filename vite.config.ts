@@ -79,6 +79,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          globalSetup: ['tests/global-setup.ts'],
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
         },
       },

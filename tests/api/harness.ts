@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../../src/server/db/client';
 import { readEnv, type TEnv } from '../../src/server/env';
 import type { AppDeps } from '../../src/server/http/context';
 import { createLogger } from '../../src/server/http/logger';
+import { readTemplate } from './db-template';
 
 /**
  * The real Hono app over a real database, driven through HTTP requests (app.request).
@@ -59,7 +60,9 @@ export async function createTestApp(
     ...overrides,
   });
   const url = process.env.TEST_DATABASE_URL;
-  const database = await openDatabase(url ? { url } : { pgliteDir: 'memory://' });
+  const database = await openDatabase(
+    url ? { url } : { pgliteDir: 'memory://', pgliteTemplate: readTemplate() },
+  );
   if (url) await database.truncateAll();
   const tokens = await createTokenService(database.db, env);
   const logger = createLogger((process.env.TEST_LOG as 'silent') ?? 'silent');

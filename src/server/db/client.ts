@@ -33,6 +33,11 @@ export interface OpenOptions {
   pgliteDir?: string;
   /** A folder's lock, checkpoints, backups and recovery (pglite-open.ts); defaults: no backups, no log. */
   pgliteCare?: Partial<PgliteCare>;
+  /**
+   * A migrated PGlite data directory (`dumpDataDir`) that a `memory://` database starts as: skips
+   * initdb and the migrations already in it. The test harness gives every test file one copy.
+   */
+  pgliteTemplate?: Blob;
 }
 
 const migrationsFolder = MIGRATIONS_DIR;
@@ -59,7 +64,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         log: () => undefined,
         ...opts.pgliteCare,
       });
-  const client = folder ? folder.client : await create(dir);
+  const client = folder ? folder.client : await create(dir, opts.pgliteTemplate);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   // PGlite has no autovacuum: without statistics the planner skips the search indexes, without
