@@ -286,6 +286,13 @@ describe('[ASSIGNMENTS] co-owners and public links', () => {
       (await t.call('GET', `/api/assignment/access-link/${created.body.code}`, as('outsider'))).status,
     ).toBe(404);
     expect((await t.call('GET', '/api/assignment/access-link/zzzz', as('owner'))).status).toBe(404);
+    // The tab's "Refresh credits": a member who does not manage the assignment is refused; a code past 200 characters is a 400.
+    expect(
+      (await t.call('GET', `/api/assignment/access-link/${created.body.code}`, as('coOwner'))).status,
+    ).toBe(403);
+    const longCode = await t.call('GET', `/api/assignment/access-link/${'x'.repeat(201)}`, as('owner'));
+    expect(longCode.status).toBe(400);
+    expect(JSON.stringify(longCode.body)).toContain('code');
     const wrongOrg = await t.call('POST', `/api/assignment/${a._id}/access-link`, {
       ...as('owner'),
       body: { orgId: w.otherOrg },

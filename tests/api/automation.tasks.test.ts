@@ -100,6 +100,17 @@ describe('[AUTOMATION] tasks', () => {
       outsider: 404,
       personal: 404,
     });
+    // The slots route (the task page's "Sample from the flow") answers to the same people as the detail.
+    expect(await statuses((who) => t.call('GET', `/api/tasks/${task._id}/slots`, who))).toEqual({
+      dev: 200,
+      head: 200,
+      other: 404,
+      outsider: 404,
+      personal: 404,
+    });
+    const badId = await t.call('GET', '/api/tasks/not-an-id/slots', as('dev'));
+    expect(badId.status).toBe(400);
+    expect(JSON.stringify(badId.body)).toContain('id');
     const edit = await t.call('PUT', `/api/tasks/${task._id}`, {
       ...as('head'),
       body: { name: 'Essay grader' },

@@ -107,7 +107,13 @@ describe('[FLOWS] .flow import', () => {
     const stale = await upload(`/api/flows/${target._id}/import`, bytes, { 'If-Match': '"7"' });
     expect(stale.status).toBe(409);
     expect(stale.body.details.current.revision).toBe(1);
-    expect((await upload(`/api/flows/${target._id}/import`, bytes, { 'If-Match': 'soon' })).status).toBe(400);
+    const badHeader = await upload(`/api/flows/${target._id}/import`, bytes, { 'If-Match': 'soon' });
+    expect(badHeader.status).toBe(400);
+    expect(JSON.stringify(badHeader.body)).toContain('If-Match');
+    // The editor's "Replace from file" sends the id of the open flow; a malformed one names the field.
+    const badId = await upload('/api/flows/not-an-id/import', bytes, { 'If-Match': '1' });
+    expect(badId.status).toBe(400);
+    expect(JSON.stringify(badId.body)).toContain('id');
     const res = await upload(`/api/flows/${target._id}/import`, bytes, { 'If-Match': '1' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({

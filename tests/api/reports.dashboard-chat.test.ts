@@ -83,8 +83,13 @@ describe('[REPORTS] the LRS dashboard chat panel (spec 02 §2)', () => {
     expect((await creditsOf(t).balanceOf(user(w.users.owner.id))).balance).toBe(cr('10'));
     await expectBooksBalance(t);
 
-    const prompt = JSON.stringify(ai.requests.at(-1)?.body.messages);
-    expect(prompt).toContain('Who is behind?');
+    // The statements travel as a system message, the teacher's question as the user message on its own.
+    const messages = ai.requests.at(-1)?.body.messages as { role: string; content: string }[];
+    expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(messages[1].content).toBe('Who is behind?');
+    expect(messages[0].content).not.toContain('Who is behind?');
+    expect(messages[0].content).toContain('Pia Pupil');
+    const prompt = JSON.stringify(messages);
     expect(prompt).toContain('Pia Pupil');
     expect(prompt).toContain('Gus Guest');
     expect(prompt).toContain('Total statements: 2');

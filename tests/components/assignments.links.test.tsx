@@ -105,4 +105,37 @@ describe('[ASSIGNMENTS] public access link tab: credits and top-up', () => {
     );
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
+
+  it('“Refresh credits” reads that one link again (GET access-link/{code}) and says when it cannot', async () => {
+    let remaining = 2;
+    let gone = false;
+    const calls = stubApi({
+      [`GET assignment/${ID}/access-links`]: () => ({
+        body: { accessLinks: [link(remaining, 1.5)], creditBalance: 40 },
+      }),
+      'GET assignment/access-link/abcdefgh2345': () =>
+        gone
+          ? { status: 404, body: { message: 'Access link not found' } }
+          : { body: { data: link(remaining, 1.5) } },
+    });
+    render(<PublicLinksTab assignment={assignment} orgCode="school" />);
+    const row = await screen.findByTestId('access-link');
+    expect(within(row).getByTestId('link-remaining').textContent).toBe('2');
+    // A visitor spends half a credit while the tab is open.
+    remaining = 1.5;
+    fireEvent.click(within(row).getByRole('button', { name: 'Refresh credits' }));
+    await waitFor(() => expect(within(row).getByTestId('link-remaining').textContent).toBe('1.5'));
+    expect(within(row).getByTestId('link-note').textContent).toMatch(/^Credits as of /);
+    // The one link was read, not the whole list again.
+    expect(calls.filter((c) => c.path.startsWith('assignment/')).map((c) => c.path)).toEqual([
+      `assignment/${ID}/access-links`,
+      'assignment/access-link/abcdefgh2345',
+    ]);
+
+    gone = true;
+    fireEvent.click(within(row).getByRole('button', { name: 'Refresh credits' }));
+    await waitFor(() => expect(within(row).getByRole('alert').textContent).toBe('Access link not found'));
+    // What was shown stays: a failed read never blanks the row.
+    expect(within(row).getByTestId('link-remaining').textContent).toBe('1.5');
+  });
 });

@@ -59,4 +59,38 @@ describe('[AUTOMATION] "Run with inputs" on the task page', () => {
       ),
     );
   });
+
+  it('"Sample from the flow" reads the flow\'s input blocks as they are now (GET tasks/{id}/slots)', async () => {
+    let fail = false;
+    const calls = stubApi({
+      [`GET tasks/${TASK}/slots`]: () =>
+        fail
+          ? { status: 404, body: { message: 'Task not found' } }
+          : {
+              body: {
+                slots: [
+                  ...slots,
+                  { key: 'Topic', nodeId: 'n2', kind: 'text', label: 'Topic', nodeType: 'inputNode' },
+                ],
+              },
+            },
+    });
+    render(<TryRunPanel taskId={TASK} slots={slots} />);
+    const box = screen.getByLabelText('Inputs (JSON)') as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: '{"essay": "edited"}' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sample from the flow' }));
+    // The block added in the canvas since the page loaded is in the new sample.
+    await waitFor(() => expect(JSON.parse(box.value)).toEqual({ essay: 'Your text', Topic: 'Your text' }));
+    expect(screen.getByTestId('try-sample-note').textContent).toBe(
+      "The inputs now hold a sample for the flow's 2 input blocks.",
+    );
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET tasks/${TASK}/slots`]);
+
+    fail = true;
+    fireEvent.change(box, { target: { value: '{"kept": true}' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sample from the flow' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Task not found'));
+    // A failed read keeps what the author typed.
+    expect(box.value).toBe('{"kept": true}');
+  });
 });

@@ -4,6 +4,8 @@ export interface Call {
   method: string;
   path: string;
   body?: Record<string, unknown>;
+  /** The request's headers, as the api client set them. */
+  headers?: Record<string, string>;
 }
 export type Reply = { status?: number; body?: unknown; sse?: string[] };
 
@@ -19,7 +21,8 @@ export function stubApi(routes: Record<string, (call: Call) => Reply>) {
     const path = url.pathname.replace(/^\/api\//, '');
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { method, path: `${path}${url.search}`, body };
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const call = { method, path: `${path}${url.search}`, body, headers };
     calls.push(call);
     const handler = routes[`${method} ${path}`];
     if (!handler)

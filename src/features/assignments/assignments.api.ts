@@ -4,6 +4,7 @@ import {
   type TCreateAssignmentRequest,
   type TUpdateAssignmentRequest,
   ZAccessLinkCreated,
+  ZAccessLinkResponse,
   ZAccessLinksResponse,
   ZAccessLinkTopUpResponse,
   ZAssignmentListResponse,
@@ -58,6 +59,12 @@ export const assignmentsApi = {
     api.get(`assignment/${id}/access-links`, { schema: ZAccessLinksResponse, quiet: true }),
   createAccessLink: (id: string, orgId: string | null) =>
     api.post(`assignment/${id}/access-link`, { orgId }, { schema: ZAccessLinkCreated }),
+  /** One link's credits as they are now (spec 02 §7 "link detail"); quiet: its row says what failed. */
+  accessLink: (code: string) =>
+    api.get(`assignment/access-link/${encodeURIComponent(code)}`, {
+      schema: ZAccessLinkResponse,
+      quiet: true,
+    }),
   /** Quiet: the top-up dialog shows 'Top-up Failed' with the server's message itself. */
   topUpAccessLink: (code: string, amount: string, deductFrom: TDeductFrom) =>
     api.post(

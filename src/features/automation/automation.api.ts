@@ -11,6 +11,7 @@ import {
   ZTaskMessageResponse,
   ZTaskResponse,
   ZTaskRunResult,
+  ZTaskSlotsResponse,
   ZTaskUsageResponse,
 } from '../../shared/contract/automation';
 import { FLOW_LIST_LIMIT, ZFlowListResponse } from '../../shared/contract/flows';
@@ -30,6 +31,8 @@ export const automationApi = {
     api.get(`tasks/${id}/usage`, { query: q, schema: ZTaskUsageResponse, quiet: true }),
   journals: (id: string, q: TTaskJournalsQuery) =>
     api.get(`tasks/${id}/journals`, { query: q, schema: ZTaskJournalsResponse, quiet: true }),
+  /** The input blocks of the task's flow as it is now (the flow may have been edited since the page loaded). */
+  slots: (id: string) => api.get(`tasks/${id}/slots`, { schema: ZTaskSlotsResponse, quiet: true }),
   /** The task page's "Run with inputs": the run an API call makes, signed in and paid by the space. */
   tryRun: (id: string, input: Record<string, unknown>) =>
     api.post(`tasks/${id}/try`, input, { schema: ZTaskRunResult, quiet: true }),

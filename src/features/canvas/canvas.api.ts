@@ -4,6 +4,7 @@ import {
   type TUpdateFlowRequest,
   ZFlowResponse,
   ZFlowWithMessage,
+  ZImportResponse,
 } from '../../shared/contract/flows';
 import {
   type TKnowledgeUploadAnswer,
@@ -23,6 +24,14 @@ export const canvasApi = {
   save: (id: string, body: TUpdateFlowRequest) =>
     api.put(`flows/${id}`, body, { schema: ZFlowResponse, quiet: true }),
   create: (body: TCreateFlowRequest) => api.post('flows', body, { schema: ZFlowWithMessage, quiet: true }),
+  /** Replaces the flow's blocks and links with a .flow file's, only if the server still has `revision`. */
+  importInto: (id: string, file: Blob, revision: number) =>
+    api.post(`flows/${id}/import`, undefined, {
+      binary: file,
+      headers: { 'If-Match': String(revision) },
+      schema: ZImportResponse,
+      quiet: true,
+    }),
   /** The models a block type offers in this space (spec 03 §9), with the organisation's settings. */
   models: (nodeType: string) =>
     api.get('models', { query: { nodeType }, schema: ZModelListResponse, quiet: true }),

@@ -8,7 +8,7 @@ import {
   type TOrgModelSettings,
 } from '../../shared/domain/models';
 import { priceCall } from '../../shared/domain/models/pricing';
-import { type AiChunk, AiProviderError, isAbortError } from '../adapters/ai/ai';
+import { type AiChunk, type AiMessage, AiProviderError, isAbortError } from '../adapters/ai/ai';
 import { createFileStorage } from '../adapters/storage/storage';
 import { boundFor, modelOf, promptTokens, tokensOf } from '../credits/ai-usage';
 import { createCreditsService, type TWalletOwner } from '../credits/credits.service';
@@ -162,7 +162,18 @@ export function createChatAnswerService(deps: AppDeps) {
     return { session, orgId, payer: payerOf(orgId), providerModel, userHistoryId, userRow, messages };
   }
 
-  async function prepare(caller: Caller, body: TChatRequest, clientSignal: AbortSignal) {
+  /**
+   * `system` is background the caller's route builds (the dashboard's statements): it goes to the
+   * provider as a system message before the conversation, so the user message stays the user's own
+   * words (what a provider weighs as the question, and what the offline placeholder repeats). It is
+   * counted in every hold like the rest of the prompt; nothing of it is saved in a chat.
+   */
+  async function prepare(
+    caller: Caller,
+    body: TChatRequest,
+    clientSignal: AbortSignal,
+    options: { system?: string } = {},
+  ) {
     const code = body.model ?? DEFAULT_CHAT_MODEL;
     const priced = modelOf(deps.ai, code, deps.env.AI_MODEL);
     const answerId = newId();
@@ -175,7 +186,10 @@ export function createChatAnswerService(deps: AppDeps) {
       await dropEarly();
       throw error;
     });
-    const { session, providerModel, userHistoryId, messages } = conv;
+    const { session, providerModel, userHistoryId } = conv;
+    const messages: AiMessage[] = options.system
+      ? [{ role: 'system', content: options.system }, ...conv.messages]
+      : conv.messages;
     let { userRow } = conv;
     const meter = createMeter(credits, {
       payer: conv.payer,

@@ -3,7 +3,7 @@ import type { Caller as AssignmentCaller } from '../assignments/access';
 import { createChatAnswerService } from '../chat/chat-answer.service';
 import type { AppDeps } from '../http/context';
 import type { Caller as ChatCaller } from '../tools/caller';
-import { dashboardPrompt, dashboardSummary, SUMMARY_STATEMENTS_MAX } from './dashboard-summary';
+import { dashboardSummary, dashboardSystemPrompt, SUMMARY_STATEMENTS_MAX } from './dashboard-summary';
 import { createReportsService } from './reports.service';
 
 /**
@@ -29,8 +29,9 @@ export function createDashboardChat(deps: AppDeps) {
       const verb = body.verb
         ? (dashboardData.verbs.find((v) => v.id === body.verb)?.name ?? body.verb)
         : null;
-      const query = dashboardPrompt(dashboardSummary(dashboardData, verb), body.question);
-      return answers.prepare(who.chat, { query, mediaIds: [], model: body.model, modelIdx: 0 }, signal);
+      const system = dashboardSystemPrompt(dashboardSummary(dashboardData, verb));
+      const question = { query: body.question, mediaIds: [], model: body.model, modelIdx: 0 };
+      return answers.prepare(who.chat, question, signal, { system });
     },
   };
 }

@@ -59,15 +59,14 @@ export function dashboardSummary(data: TDashboardData, verbLabel: string | null)
 }
 
 /**
- * The one message sent to the model: the teacher's question first (what the offline provider repeats
- * back, so its placeholder shows the question), then the task and the data.
+ * The system message of the dashboard's chat: the task and the data. The teacher's question is the
+ * user message on its own, so a provider tells instruction and data from the question, and the offline
+ * placeholder repeats the question only, never the learners' records.
  */
-export function dashboardPrompt(summary: string, question: string): string {
+export function dashboardSystemPrompt(summary: string): string {
   return [
-    question,
-    '---',
     'You help a teacher read the xAPI learning records of one assignment, as its dashboard shows them.',
-    'Answer the question above only from the data below; say so when it does not hold the answer. Be brief.',
+    "Answer the teacher's question only from the data below; say so when it does not hold the answer. Be brief.",
     '--- Dashboard data ---',
     summary,
   ].join('\n');

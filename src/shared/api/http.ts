@@ -52,6 +52,8 @@ export interface RequestOptions<S extends z.ZodType | undefined> {
   /** Errors are returned to the caller without toasts (the caller shows its own message). */
   quiet?: boolean;
   responseType?: 'json' | 'blob';
+  /** Extra request headers (e.g. If-Match with a flow's revision). */
+  headers?: Record<string, string>;
 }
 
 let hooks: ApiHooks = {
@@ -88,7 +90,7 @@ export async function request<S extends z.ZodType | undefined = undefined>(
     hooks.onError(e, { method, path, quiet: opts.quiet ?? false });
     throw e;
   };
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   if (!opts.anonymous) {
     const token = await hooks.getAccessToken();
     if (token) headers.Authorization = `Bearer ${token}`;

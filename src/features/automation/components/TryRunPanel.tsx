@@ -32,6 +32,28 @@ export function TryRunPanel({ taskId, slots }: { taskId: string; slots: TTaskSlo
   const [runError, setRunError] = useState('');
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<TTaskRunResult | null>(null);
+  const [sampling, setSampling] = useState(false);
+  const [sampleNote, setSampleNote] = useState<{ error: boolean; text: string } | null>(null);
+
+  // The slots come from the flow as it is now: the author may have added or renamed input blocks in
+  // the canvas since this page loaded, and a sample of the old ones would make the run fail.
+  const resample = async () => {
+    setSampling(true);
+    setSampleNote(null);
+    try {
+      const fresh = await automationApi.slots(taskId);
+      setText(sampleInput(fresh.slots));
+      setInputError('');
+      setSampleNote({ error: false, text: t('try.sampled', { count: fresh.slots.length }) });
+    } catch (error) {
+      setSampleNote({
+        error: true,
+        text: error instanceof ApiError && error.status ? error.message : t('try.sampleFailed'),
+      });
+    } finally {
+      setSampling(false);
+    }
+  };
 
   const run = async () => {
     const input = parseInput(text);
@@ -76,8 +98,20 @@ export function TryRunPanel({ taskId, slots }: { taskId: string; slots: TTaskSlo
       <p>
         <Button busy={running} disabled={running} onClick={() => void run()}>
           {running ? t('try.running') : t('try.run')}
+        </Button>{' '}
+        <Button variant="secondary" busy={sampling} disabled={sampling} onClick={() => void resample()}>
+          {sampling ? t('try.sampling') : t('try.sample')}
         </Button>
       </p>
+      {sampleNote && (
+        <p
+          className={sampleNote.error ? 'field__error' : 'muted'}
+          role={sampleNote.error ? 'alert' : 'status'}
+          data-testid="try-sample-note"
+        >
+          {sampleNote.text}
+        </p>
+      )}
       {runError && (
         <p className="field__error" role="alert" data-testid="try-error">
           {runError}

@@ -9,6 +9,7 @@ import { finishEditing } from '../store/edit.actions';
 import { redo, undo } from '../store/history.actions';
 import { saveNow } from '../store/save.actions';
 import { NameField } from './NameField';
+import { ReplaceFromFile } from './ReplaceFromFile';
 import { SaveState } from './SaveState';
 import { PreviewButton, ShareButton } from './ShareTools';
 import { ToolButton } from './ToolButton';
@@ -94,6 +95,7 @@ export function TopBar({ orgCode, projectId }: { orgCode: string; projectId: str
           data-testid="export-flow"
           onClick={exportFlow}
         />
+        <ReplaceFromFile />
         <PreviewButton />
         <ShareButton />
         <Button

@@ -1,11 +1,11 @@
-import { currentSnapshot, markSaved, push } from '../../../shared/domain/edit-history';
-import { connectedHandles } from '../../../shared/domain/link-rules';
+import { currentSnapshot } from '../../../shared/domain/edit-history';
 import { canvasApi } from '../canvas.api';
 import type { TCanvasEdge, TCanvasNode } from '../canvas.types';
-import { editor, graph, session, setConflict, setHistory } from './canvas.store';
+import { editor, session, setConflict, setHistory } from './canvas.store';
 import { settleOutboxRefusal } from './outbox-link';
 import { deleteDraft, deleteHistory } from './persistence';
-import { saveNow, writeHistoryNow } from './save.actions';
+import { saveNow } from './save.actions';
+import { showServerFlow } from './server-flow.actions';
 
 /**
  * The three answers to a conflict (spec 01 §6: the flow was saved elsewhere since this editor's
@@ -21,21 +21,9 @@ function conflictFlow() {
 /** Discards mine: the server's flow becomes current and saved; undo still brings mine back. */
 export async function loadServerVersion(): Promise<void> {
   const current = conflictFlow();
-  const server = { nodes: current.nodes as TCanvasNode[], edges: current.edges as TCanvasEdge[] };
-  setHistory(markSaved(push(session.history, server)));
-  const shown = currentSnapshot(session.history);
-  session.baseRevision = current.revision;
-  session.savedName = current.name;
-  session.connectedHandles = connectedHandles(shown.edges);
-  editor.name = current.name;
-  editor.pending = 0;
-  editor.refusal = null;
-  editor.networkFailed = false;
   setConflict(null);
   settleOutboxRefusal();
-  graph.set({ nodes: shown.nodes as TCanvasNode[], edges: shown.edges as TCanvasEdge[] });
-  await deleteDraft(editor.flowId);
-  await writeHistoryNow();
+  await showServerFlow(current);
 }
 
 /** Saves mine over theirs, starting from the revision the server has now. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../../shared/api/http';
 import { embedCode, type TAccessLink } from '../../../../shared/contract/assignments';
 import { formatDateTime } from '../../../../shared/domain/dates';
 import { Button } from '../../../../ui/Button';
@@ -27,6 +28,8 @@ export default function PublicLinksTab({ assignment }: DetailTabProps) {
   const [failed, setFailed] = useState(false);
   const [creating, setCreating] = useState(false);
   const [topUpFor, setTopUpFor] = useState<string | null>(null);
+  const [refreshing, setRefreshing] = useState<string | null>(null);
+  const [note, setNote] = useState<{ code: string; error: boolean; text: string } | null>(null);
   const { copied, copy } = useCopied();
   const id = assignment._id;
   const amount = (v: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 }).format(v);
@@ -50,6 +53,24 @@ export default function PublicLinksTab({ assignment }: DetailTabProps) {
       // The api-client said why.
     } finally {
       setCreating(false);
+    }
+  };
+
+  // Visitors spend a link's credits while the tab is open: one link is read again on its own (the
+  // spec's link detail) without reloading the list or losing the place on it.
+  const refreshLink = async (code: string) => {
+    setRefreshing(code);
+    setNote(null);
+    try {
+      const { data } = await assignmentsApi.accessLink(code);
+      setState((s) => (s ? { ...s, accessLinks: s.accessLinks.map((l) => (l.id === code ? data : l)) } : s));
+      const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date());
+      setNote({ code, error: false, text: t('links.refreshed', { time }) });
+    } catch (error) {
+      const text = error instanceof ApiError && error.status ? error.message : t('links.refreshFailed');
+      setNote({ code, error: true, text });
+    } finally {
+      setRefreshing(null);
     }
   };
 
@@ -101,6 +122,15 @@ export default function PublicLinksTab({ assignment }: DetailTabProps) {
                     <dd>{amount(l.totalValue)}</dd>
                   </div>
                 </dl>
+                {note?.code === l.id && (
+                  <p
+                    className={note.error ? 'field__error' : 'muted'}
+                    role={note.error ? 'alert' : 'status'}
+                    data-testid="link-note"
+                  >
+                    {note.text}
+                  </p>
+                )}
               </div>
               <div className="links-list__actions">
                 <Button size="sm" variant="secondary" onClick={() => void copy(`link:${l.id}`, l.url)}>
@@ -112,6 +142,15 @@ export default function PublicLinksTab({ assignment }: DetailTabProps) {
                   onClick={() => void copy(`embed:${l.id}`, embedCode(l.url))}
                 >
                   {copied === `embed:${l.id}` ? `✓ ${t('invite.copied')}` : t('links.copyEmbed')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  busy={refreshing === l.id}
+                  disabled={refreshing === l.id}
+                  onClick={() => void refreshLink(l.id)}
+                >
+                  {refreshing === l.id ? t('links.refreshing') : t('links.refresh')}
                 </Button>
                 <Button size="sm" onClick={() => setTopUpFor(l.id)}>
                   {t('links.topUp')}
