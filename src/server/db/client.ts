@@ -33,12 +33,13 @@ export interface OpenOptions {
   pgliteDir?: string;
   /** A folder's lock, checkpoints, backups and recovery (pglite-open.ts); defaults: no backups, no log. */
   pgliteCare?: Partial<PgliteCare>;
+  /** Migrations to apply (tests only: an earlier release's set, for the upgrade test). */
+  migrationsFolder?: string;
 }
-
-const migrationsFolder = MIGRATIONS_DIR;
 
 /** The only place that knows PGlite from pg. Applies migrations before returning. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const migrationsFolder = opts.migrationsFolder ?? MIGRATIONS_DIR;
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
