@@ -1,8 +1,9 @@
 # Flowlearn: one stateless app server. Several of them run behind a proxy on one PostgreSQL and one
 # S3-compatible store (see compose.yaml and docs/deploy.md).
 
+# Node 22 LTS: Node 20 has had no security fixes since 30 April 2026 (docs/deploy.md, Node.js versions).
 # --- build: install everything, build the PWA and the server bundle, then keep runtime packages only
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -10,7 +11,7 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # --- run: non-root, the built client inside, migrations applied at start
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 ENV NODE_ENV=production \
     PORT=8080 \
     HOST=0.0.0.0 \

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
+import { reportStatement } from './helpers/report-statements';
 import { startTwoServers, type TTwoServers } from './helpers/two-servers';
 
 /**
@@ -26,6 +27,13 @@ async function call(
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : {} };
 }
+/** An xAPI request with Basic credentials of one space. */
+const xapi = (auth: string, method: string, path: string, body?: unknown) =>
+  fetch(`${s.base}${path}`, {
+    method,
+    headers: { Authorization: auth, 'X-Experience-API-Version': '2.0.0', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 const signIn = async () =>
   (
     await call('POST', '/api/auth/login', {
@@ -92,6 +100,75 @@ describe.skipIf(!url)('[SCALE] two servers on one PostgreSQL behind a round-robi
     }
     expect(refusedByBoth).toBe(true);
   }, 20_000);
+
+  it('streams an AI answer (SSE) through one server, and the other serves what it saved', async () => {
+    const token = await signIn();
+    const chat = await call('POST', '/api/chat-with-ai/chat', { token, body: { title: '' } });
+    const chatId = (chat.body.chat as { chatId: string }).chatId;
+    const res = await fetch(`${s.base}/api/chat-with-ai`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        Accept: 'text/event-stream',
+      },
+      body: JSON.stringify({ query: 'Hello from two servers', chatId }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const text = await res.text();
+    // The proxy passes the events through unbuffered and whole: every block an event, then [DONE].
+    expect(text.endsWith('data: [DONE]\n\n'), text.slice(-200)).toBe(true);
+    for (const block of text.split('\n\n').filter(Boolean)) expect(block.startsWith('data: ')).toBe(true);
+    // Both servers read the saved exchange and no credit stays held by the finished stream.
+    for (let i = 0; i < 2; i++) {
+      const history = await call('GET', `/api/chat-with-ai/history?chatId=${chatId}`, { token });
+      expect(JSON.stringify(history.body)).toContain('Hello from two servers');
+    }
+    for (let i = 0; i < 2; i++) {
+      const credits = await call('GET', '/api/credits/balance', { token });
+      expect((credits.body.data as { personal: { held: number } }).personal.held).toBe(0);
+    }
+  }, 60_000);
+
+  it('a live dashboard read on both servers counts a statement sent through the other at its next poll', async () => {
+    const token = await signIn();
+    const flow = await call('POST', '/api/flows', { token, body: { name: 'Live', nodes: [], edges: [] } });
+    const made = await call('POST', '/api/assignment', {
+      token,
+      body: {
+        name: 'Live week',
+        flowIds: [(flow.body.data as { _id: string })._id],
+        unitUsageOption: 'PAY_BY_ME',
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const assignmentId = (made.body.data as { _id: string })._id;
+    const key = await call('POST', '/api/lrs/credentials', { token, body: { name: 'scale-out' } });
+    const auth = `Basic ${Buffer.from(`${key.body.key}:${key.body.secret}`).toString('base64')}`;
+    const dashboard = async () =>
+      (
+        (await call('GET', `/api/assignment/${assignmentId}/lrs-dashboard`, { token })).body
+          .dashboardData as {
+          statements: unknown[];
+        }
+      ).statements.length;
+    // The teacher's dashboard has been read on both servers before (whatever either keeps is warm).
+    expect([await dashboard(), await dashboard()]).toEqual([0, 0]);
+    for (let sent = 1; sent <= 3; sent++) {
+      const st = reportStatement({
+        email: `l${sent}@school.test`,
+        verb: 'completed',
+        object: 'q1',
+        assignmentId,
+      });
+      const at = s.answeredBy.length;
+      expect((await xapi(auth, 'POST', '/xapi/statements', st)).status).toBe(200);
+      // The very next poll, whichever server answers it, counts it: no cache lags behind another server's write.
+      expect(await dashboard()).toBe(sent);
+      expect(s.answeredBy[at + 1]).not.toBe(s.answeredBy[at]);
+    }
+  }, 60_000);
 
   it('counts failed sign-ins across both servers (rate limits live in the database)', async () => {
     const email = 'demo@flowlearn.local';

@@ -33,6 +33,7 @@ function photo4mp(): Uint8Array {
 /** The work on the calling thread: what the upload route did before the worker. */
 const inline: ImageCompressor = {
   compress: async (bytes, mime) => compressImage(bytes, mime),
+  waiting: () => 0,
   close: async () => {},
 };
 

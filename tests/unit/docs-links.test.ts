@@ -48,12 +48,34 @@ describe('[DOCS] links and examples', () => {
     const files = [...readme.matchAll(/npx vitest run (tests\/\S+\.test\.ts)/g)].map((m) => m[1]);
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) expect(existsSync(join(root, f)), f).toBe(true);
-    const names = [...readme.matchAll(/npx vitest run -t "([^"]+)"/g)].map((m) => m[1]);
-    expect(names.length).toBeGreaterThan(0);
-    const tests = readdirSync(join(root, 'tests'), { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.test.ts') || f.endsWith('.test.tsx'))
-      .map((f) => readFileSync(join(root, 'tests', f), 'utf8'))
-      .join('\n');
-    for (const n of names) expect(tests.includes(n), `a test titled "${n}"`).toBe(true);
+    // `-t` with its file: alone it would run every file to look for the title.
+    const named = [...readme.matchAll(/npx vitest run (tests\/\S+\.test\.ts) -t "([^"]+)"/g)];
+    expect(named.length).toBeGreaterThan(0);
+    for (const [, file, title] of named)
+      expect(
+        readFileSync(join(root, file), 'utf8').includes(title),
+        `${file}: a test titled "${title}"`,
+      ).toBe(true);
+    expect(readme).not.toMatch(/npx vitest run -t/);
+  });
+
+  it('every npm script, bench and setting the README and docs/ name exists, and every setting is in the table', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const benches = readFileSync(join(root, 'tests/bench/run.ts'), 'utf8');
+    const wrong: string[] = [];
+    for (const file of docs) {
+      const text = readFileSync(file, 'utf8');
+      for (const [, script] of text.matchAll(/npm run ([\w:-]+)/g))
+        if (!(script in pkg.scripts)) wrong.push(`${relative(root, file)}: npm run ${script}`);
+      for (const [, bench] of text.matchAll(/npm run bench -- (\w+)/g))
+        if (!benches.includes(`${bench}Bench`)) wrong.push(`${relative(root, file)}: bench ${bench}`);
+    }
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const env = readFileSync(join(root, 'src/server/env.ts'), 'utf8');
+    for (const [, name] of env.matchAll(/^ {2}([A-Z][A-Z0-9_]+): z/gm))
+      if (!readme.includes(`\`${name}\``)) wrong.push(`README: no row for ${name}`);
+    expect(wrong).toEqual([]);
   });
 });

@@ -11,6 +11,8 @@ import type { ImageAnswer, ImageJob } from './image-worker';
 export interface ImageCompressor {
   /** The compressed JPEG copy, or null when it would not be smaller. `bytes` may be transferred. */
   compress(bytes: Uint8Array, mime: string): Promise<Uint8Array | null>;
+  /** Images queued for a free worker right now (the /metrics queue length). */
+  waiting(): number;
   close(): Promise<void>;
 }
 
@@ -132,6 +134,7 @@ export function createImageCompressor(opts: ImageCompressorOptions = {}): ImageC
         pump();
       });
     },
+    waiting: () => queue.length,
     async close() {
       closed = true;
       for (const p of queue.splice(0)) {

@@ -3,6 +3,7 @@ import { maxCredits, minCredits, parseCredits } from '../../shared/domain/decima
 import { newId } from '../../shared/domain/ids';
 import type { Db } from '../db/client';
 import type { CarriedRead } from '../db/named-statement';
+import { activityMetrics, creditsSample } from '../http/activity-metrics';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { type createMover, retrying } from './credits.movement';
 import { dbErrorCode, holdCredits, holdCreditsAlong, releaseHold, settleHold } from './credits.repo';
@@ -17,6 +18,11 @@ const credits = (v: string | null | undefined) => (v ? parseCredits(v) : 0n);
  * (the rest is freed) or release it all. Held credits cannot be spent by anyone else meanwhile.
  */
 export function createHolds(db: Db, now: () => Date, holdMs: number, mover: ReturnType<typeof createMover>) {
+  const metrics = activityMetrics(db);
+  const countSettled = (charged: bigint) => {
+    metrics.holdsClosed.inc({ outcome: 'settled' });
+    metrics.creditsSettled.inc(creditsSample(charged));
+  };
   const { move, refusal, freedExpired, requirePositive } = mover;
   const wallet = (owner: TWalletOwner) => ({ id: walletIdOf(owner), owner });
 
@@ -98,6 +104,7 @@ export function createHolds(db: Db, now: () => Date, holdMs: number, mover: Retu
     const amount = minCredits(actual, parseCredits(r.amount));
     if (amount === 0n) {
       await markLateSettled(db, r.id, 0n, null);
+      countSettled(0n);
       return { charged: 0n, freed: 0n, transferId: null, shortfall: 0n };
     }
     const owner = ownerOfWalletId(r.walletId);
@@ -115,10 +122,12 @@ export function createHolds(db: Db, now: () => Date, holdMs: number, mover: Retu
         'usage',
       );
       await markLateSettled(db, r.id, amount, t.transferId);
+      countSettled(amount);
       return { charged: amount, freed: 0n, transferId: t.transferId, shortfall: 0n };
     } catch (error) {
       if (!(error instanceof AppError) || error.status === 409) throw error;
       await markLateSettled(db, r.id, 0n, null);
+      countSettled(0n);
       return { charged: 0n, freed: 0n, transferId: null, shortfall: amount };
     }
   }
@@ -128,13 +137,15 @@ export function createHolds(db: Db, now: () => Date, holdMs: number, mover: Retu
     const out = await retrying(() =>
       settleHold(db, { reservationId, actual, transferId: newId(), month: monthKey(now()) }),
     );
-    if (out)
+    if (out) {
+      countSettled(out.charged);
       return {
         charged: out.charged,
         freed: out.held - out.charged,
         transferId: out.transferId,
         shortfall: 0n,
       };
+    }
     const r = await findReservation(db, reservationId);
     if (!r) throw notFound('Reservation');
     if (r.status === 'released') throw conflict('This reservation was released; it cannot be settled.');
@@ -151,7 +162,11 @@ export function createHolds(db: Db, now: () => Date, holdMs: number, mover: Retu
 
   async function release(reservationId: string): Promise<{ freed: bigint }> {
     const freed = await retrying(() => releaseHold(db, reservationId));
-    if (freed !== null) return { freed };
+    if (freed !== null) {
+      metrics.holdsClosed.inc({ outcome: 'released' });
+      metrics.creditsReleased.inc(creditsSample(freed));
+      return { freed };
+    }
     if (!(await findReservation(db, reservationId))) throw notFound('Reservation');
     return { freed: 0n };
   }

@@ -38,12 +38,13 @@ export interface OpenOptions {
    * initdb and the migrations already in it. The test harness gives every test file one copy.
    */
   pgliteTemplate?: Blob;
+  /** Migrations to apply (tests only: an earlier release's set, for the upgrade test). */
+  migrationsFolder?: string;
 }
-
-const migrationsFolder = MIGRATIONS_DIR;
 
 /** The only place that knows PGlite from pg. Applies migrations before returning. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const migrationsFolder = opts.migrationsFolder ?? MIGRATIONS_DIR;
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;

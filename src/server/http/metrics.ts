@@ -1,13 +1,15 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { activityMetrics, allActivityMetrics } from './activity-metrics';
 import { clientIp, parseTrustedProxies } from './client-ip';
 import type { AppDeps, AppEnv } from './context';
 
 /**
  * Prometheus metrics (`GET /metrics`, text format) with prom-client: requests and their latency per
- * route pattern (never per raw path, so ids do not explode the series), the PostgreSQL pool, and the
- * process's own figures (CPU, memory, event-loop delay, GC). One registry per app, so several apps
+ * route pattern (never per raw path, so ids do not explode the series), the PostgreSQL pool, what
+ * the server did (statements stored, credit holds settled and released: activity-metrics.ts), its
+ * queues, and the process's own figures (CPU, memory, event-loop delay, GC). One registry per app, so several apps
  * in one process (the tests) keep separate counts.
  */
 export type TMetrics = { registry: Registry; middleware: MiddlewareHandler<AppEnv> };
@@ -47,6 +49,17 @@ export function createMetrics(deps: AppDeps): TMetrics {
       () => pool.waitingCount,
     );
   }
+  for (const metric of allActivityMetrics(activityMetrics(deps.database.db))) registry.registerMetric(metric);
+  const images = deps.images;
+  if (images)
+    new Gauge({
+      name: 'flowlearn_image_compression_waiting',
+      help: 'Uploaded images queued for a free compression worker',
+      registers: [registry],
+      collect() {
+        this.set(images.waiting());
+      },
+    });
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     const started = performance.now();
     await next();

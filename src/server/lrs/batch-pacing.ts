@@ -49,14 +49,21 @@ export async function mapInSlices<T, R>(
 
 /**
  * One large batch per space at a time in this process, in arrival order; other spaces are not held
- * (each has its own queue), and small batches pass straight through.
+ * (each has its own queue), and small batches pass straight through. `waiting` counts the large
+ * batches between arrival and their turn.
  */
-export function createSpaceTurns() {
+export function createSpaceTurns(waiting?: { inc(): void; dec(): void }) {
   const tails = new Map<string, Promise<unknown>>();
   return async function inTurn<T>(space: string, count: number, fn: () => Promise<T>): Promise<T> {
     if (count <= LARGE_BATCH) return fn();
     const before = tails.get(space) ?? Promise.resolve();
-    const mine = before.catch(() => undefined).then(fn);
+    // Waiting from arrival until its turn starts (the /metrics queue length).
+    waiting?.inc();
+    const started = () => {
+      waiting?.dec();
+      return fn();
+    };
+    const mine = before.catch(() => undefined).then(started);
     const tail = mine.catch(() => undefined);
     tails.set(space, tail);
     try {

@@ -12,6 +12,7 @@ import {
 } from '../../shared/domain/xapi';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { Database } from '../db/client';
+import { activityMetrics } from '../http/activity-metrics';
 import { badRequest, conflict } from '../http/errors';
 import { mergeDefinitions } from './activity-definition';
 import { checkBatchSize, createSpaceTurns, INSERT_SLICE, mapInSlices, yieldToLoop } from './batch-pacing';
@@ -142,7 +143,8 @@ export function createStatementsService(database: Database, storage: FileStorage
    * with 409 when it differs (stored statements never change). Voiding statements void their
    * target, also when the target arrives later.
    */
-  const inTurn = createSpaceTurns();
+  const metrics = activityMetrics(db);
+  const inTurn = createSpaceTurns(metrics.lrsBatchesWaiting);
   async function storeStatements(space: LrsSpace, raw: unknown[], opts: StoreOptions): Promise<string[]> {
     if (raw.length === 0) return [];
     checkBatchSize(raw.length);
@@ -173,9 +175,9 @@ export function createStatementsService(database: Database, storage: FileStorage
         timestamp: parseTimestamp(s.timestamp) ?? stored,
         statement: s,
       }));
+      const inserted = new Set<string>();
       await db.transaction(async (tx) => {
         // In slices: each INSERT is short, and the loop turns between them.
-        const inserted = new Set<string>();
         for (let at = 0; at < rows.length; at += INSERT_SLICE) {
           if (at > 0) await yieldToLoop();
           for (const id of await insertStatements(tx, rows.slice(at, at + INSERT_SLICE))) inserted.add(id);
@@ -208,6 +210,8 @@ export function createStatementsService(database: Database, storage: FileStorage
           })),
         );
       });
+      // After the commit: a rolled-back batch stored nothing.
+      metrics.statementsStored.inc(inserted.size);
     } finally {
       inFlight.delete(ticket);
     }

@@ -5,9 +5,11 @@ import { createTestApp, type TestApp } from '../harness';
 import { makeOrg, makeUser, type TestUser } from './users';
 
 /** A test app whose files (xAPI attachments) go to a fresh temp folder, removed on close. */
-export async function createLrsTestApp(): Promise<TestApp> {
+export async function createLrsTestApp(
+  overrides: Parameters<typeof createTestApp>[0] = {},
+): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'flowlearn-lrs-'));
-  const t = await createTestApp({ DATA_DIR: dir });
+  const t = await createTestApp({ DATA_DIR: dir, ...overrides });
   return { ...t, close: () => t.close().finally(() => rmSync(dir, { recursive: true, force: true })) };
 }
 
