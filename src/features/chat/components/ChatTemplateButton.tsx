@@ -24,9 +24,22 @@ export function ChatTemplateButton(props: { disabled: boolean; onUse: (text: str
         type="button"
         className="btn btn--ghost chat-attach"
         disabled={props.disabled}
+        title={t('pick.title')}
         onClick={() => setOpen(true)}
       >
-        {t('pick.open')}
+        {/* An icon like the attach button beside it: on a phone the message box keeps its width. */}
+        <svg
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path d="M6 3h9l4 4v14H6z M9 10h7 M9 14h7 M9 18h4" />
+        </svg>
+        <span className="visually-hidden">{t('pick.open')}</span>
       </button>
       {open && (
         <TemplatePickerDialog
