@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TPromptTemplate } from '../../shared/contract/prompt-templates';
 import { fillPromptTemplate, type TFilledPrompt } from '../../shared/domain/prompt-template';
@@ -68,7 +69,9 @@ export function TemplatePickerDialog(props: {
     props.onConfirm({ template: chosen, values, filled });
   };
 
-  return (
+  // In the body: a block panel that is a sliding sheet (a transformed box) would otherwise be the
+  // frame the dialog's fixed overlay is placed in, and the dialog would open squeezed inside it.
+  return createPortal(
     <Dialog
       wide
       className="tpl-picker"
@@ -130,6 +133,7 @@ export function TemplatePickerDialog(props: {
           ))}
         </ul>
       )}
-    </Dialog>
+    </Dialog>,
+    document.body,
   );
 }

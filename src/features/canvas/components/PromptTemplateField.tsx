@@ -45,7 +45,7 @@ export function PromptTemplateField(props: {
       <p className="muted" data-testid="block-template">
         {stored ? t('block.uses', { name: stored.name }) : t('block.none')}
       </p>
-      <div className="panel-field__row">
+      <div className="panel-field__row panel-field__row--wrap">
         <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
           {stored ? t('block.refill') : t('block.choose')}
         </Button>
