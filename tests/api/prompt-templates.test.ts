@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { insertTemplate } from '../../src/server/prompt-templates/prompt-templates.repo';
 import {
   PROMPT_TEMPLATE_LIMITS as L,
+  PromptTemplateMessage,
   ZPromptTemplateListResponse,
   ZPromptTemplateResponse,
 } from '../../src/shared/contract/prompt-templates';
+import { newId } from '../../src/shared/domain/ids';
 import { APP_START_MS, createTestApp, type TestApp } from './harness';
 import { buildKeyWorld, type KeyWorld } from './helpers/api-keys';
 import type { TestUser } from './helpers/users';
@@ -176,5 +179,20 @@ describe('[TEMPLATES] prompt templates API', () => {
     expect(res.body.message).toMatch(new RegExp(`^sections: .*${L.fields}`));
     const atLimit = many.slice(0, 2).concat([{ fields: many[2].fields.slice(0, L.fields - 40) }]);
     expect((await post(atLimit)).status).toBe(201);
+  });
+
+  it(`refuses a space's template number ${L.list + 1}, and only in that space`, async () => {
+    for (let i = 0; i < L.list; i += 1)
+      await insertTemplate(t.database.db, {
+        id: newId(),
+        ownerId: w.dev.id,
+        orgId: null,
+        name: `T${i}`,
+        userPrompt: 'x',
+      });
+    const full = await t.call('POST', '/api/prompt-templates', { ...as({ user: w.dev }), body: essay });
+    expect(full.status).toBe(400);
+    expect(full.body.message).toBe(PromptTemplateMessage.tooMany);
+    await create({ user: w.dev, orgId: w.school });
   });
 });
