@@ -81,6 +81,13 @@ const automation = {
   byId: () => import('../features/automation/components/TaskByIdRedirect'),
 };
 const chat = { page: () => import('../features/chat/components/ChatPage') };
+const promptTemplates = {
+  page: () =>
+    Promise.all([
+      import('../features/prompt-templates/components/PromptTemplatesPage'),
+      i18n.loadNamespaces('templates').catch(() => undefined),
+    ]).then(([page]) => page),
+};
 // The generator's texts come with its chunk, like the LRS screen's.
 const generator = {
   page: () =>
@@ -125,6 +132,7 @@ const HOME_CHILDREN: Array<[string, Loader?]> = [
   ['library', collections.library],
   ['library/projects/:projectId', collections.library],
   ['library/no-project', collections.library],
+  ['prompt-templates', promptTemplates.page],
   ['automation', automation.list],
   ['chat', chat.page],
   ['chat/:id', chat.page],

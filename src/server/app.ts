@@ -29,6 +29,7 @@ import { modelsRoutes } from './models/models.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
 import { isPackageUploadPath, packagesRoutes } from './packages/packages.routes';
 import { playerRoutes } from './player/player.routes';
+import { promptTemplatesRoutes } from './prompt-templates/prompt-templates.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { tagsRoutes } from './tools/tags.routes';
 import { toolsRoutes } from './tools/tools.routes';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps) {
     .route('/', creditsRoutes(deps))
     .route('/', modelsRoutes(deps))
     .route('/', apiKeysRoutes(deps))
+    .route('/', promptTemplatesRoutes(deps))
     .route('/', automationRoutes(deps))
     .route('/', journalsRoutes(deps))
     .route('/', reportsRoutes(deps))

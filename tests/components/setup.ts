@@ -16,6 +16,7 @@ const ns = [
   'credits',
   'reports',
   'generator',
+  'templates',
 ];
 const resources = {
   'en-GB': Object.fromEntries(

@@ -27,6 +27,7 @@ const NAMESPACES = [
   'player',
   'reports',
   'generator',
+  'templates',
 ];
 type Tree = { [k: string]: string | Tree };
 

@@ -22,6 +22,7 @@ const SECTIONS = [
   'explore',
   'collections',
   'library',
+  'prompt-templates',
   'assignment',
   'automation',
   'chat',

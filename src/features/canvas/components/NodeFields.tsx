@@ -12,6 +12,7 @@ import { LocalModelFields } from './LocalModelFields';
 import { ModelField } from './ModelField';
 import { NODE_DEFAULTS } from './node-look';
 import { PackageField } from './PackageField';
+import { PromptTemplateField, TEMPLATE_NODE_TYPES } from './PromptTemplateField';
 import { SettingFields } from './SettingFields';
 import { useNodeTexts } from './useNodeTexts';
 import { VOICE_NODE_TYPES, VoiceField } from './VoiceField';
@@ -70,6 +71,9 @@ export function NodeFields({ id, data, spec }: { id: string; data: TNodeData; sp
           value={typeof data.model === 'string' ? data.model : undefined}
           onChange={(model) => updateNodeData(id, { model }, true)}
         />
+      )}
+      {TEMPLATE_NODE_TYPES.has(spec.type) && (
+        <PromptTemplateField data={data} onChange={(patch) => updateNodeData(id, patch, true)} />
       )}
       {spec.type === 'localLLMConnectorNode' && <LocalModelFields data={data} onChange={change} />}
       {VOICE_NODE_TYPES.has(spec.type) && (

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { CHAT_MAX_MODELS } from '../../../shared/contract/chat';
 import { addModel, chat, removeModel, stopAll } from '../chat.store';
 import { attach, attachments, detach, isUploading, takeAttachments } from '../chat-attachments';
+import { ChatTemplateButton } from './ChatTemplateButton';
 
 /** Model pills: at most two, the last one cannot be removed (spec 03 §5). */
 export function ModelPills({ disabled }: { disabled: boolean }) {
@@ -119,6 +120,7 @@ export function ChatComposer(props: {
           }}
         />
       </label>
+      <ChatTemplateButton disabled={props.offline} onUse={setText} />
       <textarea
         className="input chat-composer__input"
         aria-label={t('message')}

@@ -11,5 +11,6 @@ export * from './lrs-launches';
 export * from './orgs';
 export * from './packages';
 export * from './player-runs';
+export * from './prompt-templates';
 export * from './system';
 export * from './tools';

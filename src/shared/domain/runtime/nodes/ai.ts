@@ -1,5 +1,6 @@
 import { next, type TNodeContext, type TNodeExecutor, type TOutcome } from '../executor';
 import type { TAiMessage } from '../ports';
+import { promptsFromTemplate } from '../prompt-template-data';
 import { parseQuiz } from '../quiz-format';
 import { clamp } from '../settings';
 import { extractJson, isRecord, text, valueAsText } from '../values';
@@ -35,7 +36,9 @@ export const ask = (system: string, user: string): TAiMessage[] =>
 function promptBlock(inHandle: string, outHandle: string, preamble = ''): TNodeExecutor {
   return {
     async run(ctx): Promise<TOutcome> {
-      const own = ctx.settings.text(['prompt'], 0);
+      // A chosen prompt template (data.promptTemplate) stands in for the block's own prompt and instructions.
+      const template = promptsFromTemplate(ctx.settings.raw('promptTemplate'));
+      const own = template ? template.user : ctx.settings.text(['prompt'], 0);
       const linked = ctx.input(inHandle);
       const user = [own && ctx.interpolate(own), linked && valueAsText(linked)].filter(Boolean).join('\n\n');
       if (!user.trim()) {
@@ -44,7 +47,7 @@ function promptBlock(inHandle: string, outHandle: string, preamble = ''): TNodeE
       }
       const knowledge = knowledgeOf(ctx);
       const instructions = ctx.interpolate(
-        ctx.settings.text(['instructions', 'systemPrompt', 'system'], 1) ?? '',
+        template ? template.system : (ctx.settings.text(['instructions', 'systemPrompt', 'system'], 1) ?? ''),
       );
       const answer = await ctx.ai({
         purpose: 'prompt',
