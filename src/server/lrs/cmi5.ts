@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isObject, type Json, type JsonObject } from '../../shared/domain/xapi';
-import type { TCmi5Au, TCmi5MoveOn } from '../db/schema';
+import type { TCmi5Au, TCmi5MoveOn } from '../packages/packages.repo';
 
 /**
  * cmi5's identifiers and the documents and statements the LMS writes itself (cmi5 §9.3, §9.6, §10):

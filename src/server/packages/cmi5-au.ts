@@ -1,5 +1,5 @@
-import { CMI5_MOVE_ON, type TCmi5Au, type TCmi5MoveOn } from '../db/schema';
 import { badRequest } from '../http/errors';
+import { CMI5_MOVE_ON, type TCmi5Au, type TCmi5MoveOn } from './packages.repo';
 
 /**
  * The AU's launch metadata in cmi5.xml (cmi5 §13.1.4): moveOn (default NotApplicable), masteryScore

@@ -2,10 +2,10 @@ import { XMLParser } from 'fast-xml-parser';
 import { strFromU8 } from 'fflate';
 import { z } from 'zod';
 import type { TPackageFormat } from '../../shared/contract/packages';
-import type { TCmi5Au } from '../db/schema';
 import { badRequest, zodToAppError } from '../http/errors';
 import { readCmi5Au } from './cmi5-au';
 import { pathProblem, type TUnpackedFile } from './package-zip';
+import type { TCmi5Au } from './packages.repo';
 
 /**
  * What a package says about itself: H5P's h5p.json (+ content/content.json and the libraries it
