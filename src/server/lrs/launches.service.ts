@@ -3,6 +3,8 @@ import { newId } from '../../shared/domain/ids';
 import { agentIfi, type JsonObject } from '../../shared/domain/xapi';
 import type { Database } from '../db/client';
 import { forbidden } from '../http/errors';
+import type { TCmi5Au } from '../packages/packages.repo';
+import { cmi5Defaults, launchData } from './cmi5';
 import type { XapiClient } from './credentials.service';
 import { createDocumentsService } from './documents.service';
 import type { LaunchScope } from './launch-scope';
@@ -19,7 +21,6 @@ import type { LrsSpace } from './space';
 export const LAUNCH_TTL_MS = 4 * 60 * 60 * 1000;
 export const LAUNCH_KEY = /^launch-([0-9a-f]{24})$/;
 const CMI5_LAUNCH_DATA = 'LMS.LaunchData';
-const CMI5_SESSION = 'https://w3id.org/xapi/cmi5/context/extensions/sessionid';
 
 const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 const same = (a: string, b: string) => {
@@ -39,6 +40,8 @@ export interface NewLaunch {
   actor: JsonObject;
   context: JsonObject;
   name: string;
+  /** cmi5: the AU's moveOn and launch metadata from cmi5.xml (null: imported before migration 0040). */
+  cmi5?: TCmi5Au | null;
 }
 
 const scopeOf = (row: LaunchRow): LaunchScope => ({
@@ -75,15 +78,7 @@ export function createLaunchesService(database: Database) {
       });
       if (cmi5) {
         // cmi5 §10: the AU reads this state document first; without it a conformant AU stops.
-        const data = {
-          contextTemplate: {
-            contextActivities: { grouping: [{ objectType: 'Activity', id: launch.activityId }] },
-            extensions: { [CMI5_SESSION]: id },
-          },
-          launchMode: 'Normal',
-          launchMethod: 'AnyWindow',
-          moveOn: 'NotApplicable',
-        };
+        const data = launchData(id, launch.activityId, cmi5Defaults(launch.cmi5, launch.activityId));
         const scope = {
           space: launch.space,
           kind: 'state' as const,

@@ -4,6 +4,7 @@ import type { FileStorage } from '../adapters/storage/storage';
 import type { AppDeps, AppEnv } from '../http/context';
 import { AppError, badRequest } from '../http/errors';
 import { limitBody } from '../http/security';
+import { createCmi5Lms } from './cmi5-lms';
 import { createCredentialsService } from './credentials.service';
 import { createDocumentsService } from './documents.service';
 import { cmi5Fetch } from './launch-fetch';
@@ -34,7 +35,10 @@ export function xapiRoutes(deps: AppDeps, storage: FileStorage) {
   const credentials = createCredentialsService(deps);
   const writer = createStatementsService(deps.database, storage);
   const reader = createStatementsReader(deps.database, storage);
-  const statements = statementsHandler(writer, reader);
+  const cmi5Lms = createCmi5Lms(deps);
+  const statements = statementsHandler(writer, reader, (client, stored, origin) =>
+    client.launch ? cmi5Lms.afterStatements(client.space, client.launch, stored, origin) : Promise.resolve(),
+  );
   const documents = documentsHandler(createDocumentsService(deps.database));
   const db = deps.database.db;
 

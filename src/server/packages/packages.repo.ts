@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { contentPackages } from '../db/schema';
 
 export type PackageRow = typeof contentPackages.$inferSelect;
-export type { TPackageFile } from '../db/schema';
+export { CMI5_MOVE_ON, type TCmi5Au, type TCmi5MoveOn, type TPackageFile } from '../db/schema';
 
 export async function insertPackage(db: Db, row: typeof contentPackages.$inferInsert): Promise<PackageRow> {
   const [out] = await db.insert(contentPackages).values(row).returning();

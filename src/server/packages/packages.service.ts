@@ -66,6 +66,7 @@ export function createPackagesService(deps: AppDeps, storage: FileStorage) {
         title: info.title,
         activityId: info.activityId,
         launchPath: info.launchPath,
+        cmi5Au: info.cmi5 ?? null,
         files: list,
         fileCount: list.length,
         size: list.reduce((s, f) => s + f.size, 0),

@@ -3,6 +3,8 @@ import type { JsonObject } from '../../shared/domain/xapi';
 import type { AppDeps } from '../http/context';
 import { notFound } from '../http/errors';
 import { lrsSpace } from '../lrs';
+import { cmi5Defaults } from '../lrs/cmi5';
+import { createCmi5Lms } from '../lrs/cmi5-lms';
 import { createLaunchesService } from '../lrs/launches.service';
 import { PACKAGE_LINK_TTL_S, packageLinks } from '../packages/package-links';
 import { findPackage } from '../packages/packages.repo';
@@ -22,6 +24,19 @@ function placesPackage(nodes: unknown[], packageId: string, format: string): boo
 }
 
 /**
+ * cmi5 §9.2: the actor of a launch is an Agent with an account (an mbox would hand the package the
+ * learner's e-mail address): our origin, and the learner's user id (a guest's is already an account).
+ */
+function cmi5Actor(actor: JsonObject, access: PlayerAccess, origin: string): JsonObject {
+  if (access.learner.kind !== 'participant') return actor;
+  return {
+    objectType: 'Agent',
+    name: actor.name ?? access.learner.userId,
+    account: { homePage: origin, name: access.learner.userId },
+  };
+}
+
+/**
  * Launches of packages from the player. Only a package a block of this flow plays (H5P Content, or
  * xAPI Statement for TinCan and cmi5), in the assignment's space, can be launched (404 otherwise: a
  * learner cannot launch, or learn of, any other; GET /api/h5p/{id} is for the space's members). The credentials name the learner the server stamps on their records and carry the assignment
@@ -31,6 +46,7 @@ export function createPackageLauncher(deps: AppDeps) {
   const player = createPlayerService(deps);
   const launches = createLaunchesService(deps.database);
   const links = packageLinks(deps);
+  const cmi5Lms = createCmi5Lms(deps);
   const db = deps.database.db;
 
   return async function launch(
@@ -54,13 +70,15 @@ export function createPackageLauncher(deps: AppDeps) {
         expiresAt: new Date(Date.now() + PACKAGE_LINK_TTL_S * 1000).toISOString(),
       };
     if (pkg.format !== 'tincan' && pkg.format !== 'cmi5') throw notFound('Package');
-    const actor = await player.actorFor(access, origin);
+    const learner = await player.actorFor(access, origin);
+    const actor = pkg.format === 'cmi5' ? cmi5Actor(learner, access, origin) : learner;
     const stamped = scopeStatement(
       { object: { objectType: 'Activity', id: pkg.activityId } },
       { assignmentId: row.id, assignmentName: row.name, flowId, flowName: flow.name, origin, actor },
     );
+    const space = lrsSpace({ orgId: row.orgId, userId: row.ownerId });
     const made = await launches.create({
-      space: lrsSpace({ orgId: row.orgId, userId: row.ownerId }),
+      space,
       packageId: pkg.id,
       format: pkg.format,
       activityId: pkg.activityId,
@@ -68,6 +86,7 @@ export function createPackageLauncher(deps: AppDeps) {
       actor,
       context: stamped.context as JsonObject,
       name: `Package ${pkg.title}`.slice(0, 200),
+      cmi5: pkg.cmi5Au,
     });
     const query = new URLSearchParams({ endpoint: `${origin}/xapi/` });
     if (pkg.format === 'tincan') {
@@ -81,8 +100,22 @@ export function createPackageLauncher(deps: AppDeps) {
       query.set('registration', body.registration);
       query.set('activityId', pkg.activityId);
     }
+    const base = `${await links.base(pkg.id)}${path}`;
+    if (pkg.format === 'cmi5') {
+      const session = {
+        sessionId: made.id,
+        registration: body.registration.toLowerCase(),
+        actor,
+        auId: pkg.activityId,
+        auTitle: pkg.title,
+        context: stamped.context as JsonObject,
+        au: cmi5Defaults(pkg.cmi5Au, pkg.activityId),
+      };
+      // The launch URL without its query: the query holds the one-time fetch code.
+      await cmi5Lms.launched(space, session, pkg.id, new URL(base, origin).toString(), origin);
+    }
     return {
-      launchUrl: `${await links.base(pkg.id)}${path}?${query.toString()}`,
+      launchUrl: `${base}?${query.toString()}`,
       expiresAt: made.expiresAt.toISOString(),
     };
   };

@@ -7,6 +7,29 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 /** One file of a package: its path inside the zip, its content type and where its bytes are stored. */
 export type TPackageFile = { path: string; type: string; size: number };
 
+/** cmi5's moveOn values (cmi5 §13.1.4): when the LMS counts the AU as done. */
+export const CMI5_MOVE_ON = [
+  'Passed',
+  'Completed',
+  'CompletedAndPassed',
+  'CompletedOrPassed',
+  'NotApplicable',
+] as const;
+export type TCmi5MoveOn = (typeof CMI5_MOVE_ON)[number];
+
+/** What cmi5.xml says about the AU a cmi5 package plays (its first), read at import. */
+export type TCmi5Au = {
+  moveOn: TCmi5MoveOn;
+  masteryScore?: number;
+  launchMethod: 'AnyWindow' | 'OwnWindow';
+  launchParameters?: string;
+  /** The publisher's course id and title (the grouping of the LMS's satisfied statement). */
+  courseId: string;
+  courseTitle: string;
+  /** AUs in the course: the course is satisfied by the one we play only when it is the only one. */
+  auCount: number;
+};
+
 /**
  * Uploaded H5P and xAPI/cmi5 packages. Their files live in file storage under
  * `packages/{id}/{index}` (index into `files`): a path from the zip never becomes a storage key.
@@ -26,6 +49,8 @@ export const contentPackages = pgTable(
     files: jsonb('files').$type<TPackageFile[]>().notNull(),
     fileCount: integer('file_count').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
+    /** cmi5 packages: the AU's launch and moveOn metadata (migration 0040). */
+    cmi5Au: jsonb('cmi5_au').$type<TCmi5Au>(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('content_packages_owner_idx').on(t.orgId, t.userId, t.createdAt)],

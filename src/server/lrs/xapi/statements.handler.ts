@@ -127,7 +127,14 @@ function decodeMore(token: string): { p: Record<string, string>; c: Cursor } {
   throw badRequest('more: not a link this LRS gave');
 }
 
-export function statementsHandler(writer: Writer, reader: StatementsReader) {
+/** Called after a launch's statements were stored (cmi5's LMS checks moveOn: lrs/cmi5-lms.ts). */
+export type AfterLaunchStatements = (client: XapiClient, stored: unknown[], origin: string) => Promise<void>;
+
+export function statementsHandler(
+  writer: Writer,
+  reader: StatementsReader,
+  afterLaunch?: AfterLaunchStatements,
+) {
   async function answer(
     client: XapiClient,
     statements: object,
@@ -226,6 +233,7 @@ export function statementsHandler(writer: Writer, reader: StatementsReader) {
         version: req.version ?? '2.0',
         attachments: parts,
       });
+      if (client.launch && afterLaunch) await afterLaunch(client, batch, origin);
       return json(ids);
     },
     async put(req: XapiRequest, client: XapiClient, origin: string): Promise<XapiResponse> {
@@ -240,15 +248,13 @@ export function statementsHandler(writer: Writer, reader: StatementsReader) {
       if (given !== undefined && String(given).toLowerCase() !== id.toLowerCase())
         throw badRequest('statement.id: differs from the statementId parameter');
       const one = [{ ...statements, id }];
-      await writer.storeStatements(
-        client.space,
-        client.launch ? scopeLaunchStatements(one, client.launch) : one,
-        {
-          authority: authorityOf(client, origin),
-          version: req.version ?? '2.0',
-          attachments: parts,
-        },
-      );
+      const batch = client.launch ? scopeLaunchStatements(one, client.launch) : one;
+      await writer.storeStatements(client.space, batch, {
+        authority: authorityOf(client, origin),
+        version: req.version ?? '2.0',
+        attachments: parts,
+      });
+      if (client.launch && afterLaunch) await afterLaunch(client, batch, origin);
       return noContent();
     },
   };
