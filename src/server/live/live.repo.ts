@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { TLiveAction, TLiveAnswer } from '../../shared/contract/live';
 import type { Db } from '../db/client';
 import { flows, liveAnswers, liveMembers, liveSessions, users } from '../db/schema';
@@ -94,42 +94,34 @@ export async function listLiveMembers(db: Db, sessionId: string) {
 
 /**
  * Keeps a member's answer to a step (the last one counts), only while the session takes it: the
- * teacher's step with answers open, or a later step when working ahead is allowed. The session row is
- * read FOR SHARE in the same transaction, so a "close" or "next" racing the answer waits for it and
- * no answer lands after the step closed. False when refused.
+ * teacher's step with answers open, or a later step when working ahead is allowed, and only from a
+ * member. One statement, conditions and write together: an answer whose statement starts after a
+ * "close" or "next" committed is refused; no lock on the session row, which two hundred phones
+ * answering at once would all queue on. False when refused (the caller asks why).
  */
 export async function saveLiveAnswer(
   db: Db,
-  a: { sessionId: string; step: number; userId: string; nodeId: string; answer: TLiveAnswer },
+  a: {
+    assignmentId: string;
+    sessionId: string;
+    step: number;
+    userId: string;
+    nodeId: string;
+    answer: TLiveAnswer;
+  },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [taking] = await tx
-      .select({ id: liveSessions.id })
-      .from(liveSessions)
-      .where(
-        and(
-          eq(liveSessions.id, a.sessionId),
-          isNull(liveSessions.endedAt),
-          eq(liveSessions.answersOpen, true),
-          gt(liveSessions.stepCount, a.step),
-          or(
-            eq(liveSessions.step, a.step),
-            and(eq(liveSessions.workAhead, true), sql`${liveSessions.step} < ${a.step}`),
-          ),
-        ),
-      )
-      .for('share');
-    if (!taking) return false;
-    const at = new Date();
-    await tx
-      .insert(liveAnswers)
-      .values({ ...a, answeredAt: at })
-      .onConflictDoUpdate({
-        target: [liveAnswers.sessionId, liveAnswers.step, liveAnswers.userId],
-        set: { nodeId: a.nodeId, answer: a.answer, answeredAt: at },
-      });
-    return true;
-  });
+  const result = (await db.execute(sql`
+    insert into live_answers (session_id, step, user_id, node_id, answer, answered_at)
+    select s.id, ${a.step}::int, ${a.userId}, ${a.nodeId}, ${JSON.stringify(a.answer)}::jsonb, now()
+    from live_sessions s
+    where s.id = ${a.sessionId} and s.assignment_id = ${a.assignmentId} and s.ended_at is null
+      and s.answers_open and ${a.step}::int < s.step_count
+      and (s.step = ${a.step}::int or (s.work_ahead and s.step < ${a.step}::int))
+      and exists (select 1 from live_members m where m.session_id = s.id and m.user_id = ${a.userId})
+    on conflict (session_id, step, user_id) do update
+      set node_id = excluded.node_id, answer = excluded.answer, answered_at = excluded.answered_at
+    returning step`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }
 
 export async function listLiveAnswers(db: Db, sessionId: string, step: number) {
