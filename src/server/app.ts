@@ -23,6 +23,8 @@ import { limitBody, securityHeaders } from './http/security';
 import { mountClient } from './http/static-client';
 import { journalsRoutes } from './journals/journals.routes';
 import { KNOWLEDGE_UPLOAD_PATH, knowledgeRoutes } from './knowledge/knowledge.routes';
+import { livePlayerRoutes } from './live/live.player.routes';
+import { liveRoutes } from './live/live.routes';
 import { lrsRoutes } from './lrs/lrs.routes';
 import { xapiRoutes } from './lrs/xapi.routes';
 import { modelsRoutes } from './models/models.routes';
@@ -90,7 +92,9 @@ export function createApp(deps: AppDeps) {
     .route('/', mediaRoutes(deps, storage))
     .route('/', knowledgeRoutes(deps, storage))
     .route('/', playerRoutes(deps))
-    .route('/', packagesRoutes(deps, storage));
+    .route('/', packagesRoutes(deps, storage))
+    .route('/', liveRoutes(deps))
+    .route('/', livePlayerRoutes(deps));
   app.route('/api', api);
   // The learning record store's xAPI endpoint: its own body limit, CORS and version headers.
   app.route('/xapi', xapiRoutes(deps, storage));

@@ -4,6 +4,7 @@ import { canvasBench } from './canvas.bench';
 import { chatBench } from './chat.bench';
 import { creditsBench } from './credits.bench';
 import { knowledgeBench } from './knowledge.bench';
+import { liveBench } from './live.bench';
 import { loadBench } from './load.bench';
 import { lrsBench } from './lrs.bench';
 import { offlineBench } from './offline.bench';
@@ -31,6 +32,7 @@ const BENCHES: Bench[] = [
   reportsBench,
   playerBench,
   knowledgeBench,
+  liveBench,
 ];
 
 const filter = process.argv[2]?.toLowerCase();

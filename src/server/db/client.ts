@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import { type Listener, type ListenFn, pgListen } from './listen';
 import { openPgliteFolder, type PgliteCare } from './pglite-open';
 import { queryPrepared, type SqlClient } from './pglite-prepared';
 import * as schema from './schema';
@@ -24,6 +25,8 @@ export interface Database {
   /** Deletes every row of every table (tests only: one database per test file). */
   truncateAll(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: LISTEN on a channel of its own connection (live fan-out across servers, db/listen.ts). */
+  listen?: ListenFn;
 }
 
 export interface OpenOptions {
@@ -50,7 +53,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     onPg.add(db);
-    return { db, kind: 'pg', pool, truncateAll: () => truncateAll(db), close: () => pool.end() };
+    const listeners = new Set<Listener>();
+    const listen = pgListen(() => new pg.Client({ connectionString: opts.url }), listeners);
+    const close = async () => {
+      await Promise.all([...listeners].map((l) => l.stop()));
+      await pool.end();
+    };
+    return { db, kind: 'pg', pool, truncateAll: () => truncateAll(db), close, listen };
   }
   const dir = opts.pgliteDir ?? 'memory://';
   // pg_trgm: the trigram index of the tool search (migration 0001); PostgreSQL ships it in contrib.

@@ -6,6 +6,7 @@ export * from './collections';
 export * from './credits';
 export * from './flows';
 export * from './journals';
+export * from './live';
 export * from './lrs';
 export * from './lrs-launches';
 export * from './orgs';

@@ -49,7 +49,9 @@ export function InvitePanel({ a }: { a: TAssignmentDetail }) {
         </Button>
       </div>
       {editing && <CodeEditDialog current={a.code} onClose={() => setEditing(false)} />}
-      {qr && <QrDialog link={link} code={a.code} name={a.name} onClose={() => setQr(false)} />}
+      {qr && (
+        <QrDialog link={link} code={a.code} name={a.name} assignmentId={a._id} onClose={() => setQr(false)} />
+      )}
     </section>
   );
 }

@@ -2,15 +2,26 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../ui/Button';
 import { Dialog } from '../../../../ui/Dialog';
+import { LiveClassroom } from '../live/LiveClassroom';
 import { ClassroomView } from './ClassroomView';
 import { qrDataUrl, qrWidth } from './qr';
 
-/** 'Invite Participants QR': the join link as a QR code, Download PNG, and a view for the projector. */
-export function QrDialog(props: { link: string; code: string; name: string; onClose: () => void }) {
+/**
+ * 'Invite Participants QR': the join link as a QR code, Download PNG, a view for the projector, and
+ * (given the assignment's id) "Start live", the projector's screen of a teacher-paced lesson.
+ */
+export function QrDialog(props: {
+  link: string;
+  code: string;
+  name: string;
+  assignmentId?: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('assignment');
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const [classroom, setClassroom] = useState(false);
+  const [live, setLive] = useState(false);
   const width = qrWidth(window.innerWidth);
 
   useEffect(() => {
@@ -35,6 +46,15 @@ export function QrDialog(props: { link: string; code: string; name: string; onCl
   };
 
   if (classroom) return <ClassroomView {...props} onClose={() => setClassroom(false)} />;
+  if (live && props.assignmentId)
+    return (
+      <LiveClassroom
+        assignmentId={props.assignmentId}
+        link={props.link}
+        name={props.name}
+        onClose={() => setLive(false)}
+      />
+    );
   return (
     <Dialog
       title={t('qr.title')}
@@ -48,6 +68,11 @@ export function QrDialog(props: { link: string; code: string; name: string; onCl
           <Button variant="secondary" onClick={() => setClassroom(true)} disabled={!src}>
             {t('qr.present')}
           </Button>
+          {props.assignmentId && (
+            <Button variant="secondary" onClick={() => setLive(true)} needsConnection>
+              {t('live.start')}
+            </Button>
+          )}
           <Button onClick={props.onClose}>{t('common:actions.close')}</Button>
         </>
       }

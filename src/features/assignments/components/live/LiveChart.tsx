@@ -1,0 +1,32 @@
+import Chart from 'react-apexcharts';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The distribution of a choice step, filling in as answers arrive: ApexCharts, in this chunk only
+ * (loaded with React.lazy by the live screen), as the reports' charts are.
+ */
+export default function LiveChart({ choices }: { choices: Array<{ label: string; count: number }> }) {
+  const { t } = useTranslation('assignment');
+  return (
+    <figure className="live__chart" data-testid="live-chart">
+      <figcaption className="visually-hidden">{t('live.chartLabel')}</figcaption>
+      <Chart
+        type="bar"
+        height={260}
+        series={[{ name: t('live.chartLabel'), data: choices.map((c) => c.count) }]}
+        options={{
+          chart: { toolbar: { show: false }, animations: { enabled: true, speed: 250 } },
+          xaxis: { categories: choices.map((c) => c.label), labels: { style: { fontSize: '18px' } } },
+          yaxis: {
+            labels: { formatter: (v: number) => String(Math.round(v)) },
+            forceNiceScale: true,
+            min: 0,
+          },
+          plotOptions: { bar: { distributed: true, borderRadius: 6 } },
+          dataLabels: { enabled: true, style: { fontSize: '20px' } },
+          legend: { show: false },
+        }}
+      />
+    </figure>
+  );
+}

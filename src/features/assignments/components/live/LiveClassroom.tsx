@@ -1,0 +1,123 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../../ui/Button';
+import { qrDataUrl } from '../detail/qr';
+import { LiveControls } from './LiveControls';
+import { tallyAnswers } from './live-tally';
+import { useLiveSession } from './use-live-session';
+import './live.css';
+
+const LiveChart = lazy(() => import('./LiveChart'));
+const QR_PX = 480;
+
+/**
+ * "Start live": the projector's screen of a live lesson (issue 40). Before the first step the join
+ * QR and code, the names of those who joined and their count; then the teacher's step, how many
+ * answered, the distribution of the choices filling in as answers arrive, and the text answers once
+ * the teacher reveals them; never anyone's answer by name.
+ * The controls sit at the bottom for the teacher's tablet (the same page on the projector).
+ */
+export function LiveClassroom(props: {
+  assignmentId: string;
+  link: string;
+  name: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('assignment');
+  const live = useLiveSession(props.assignmentId);
+  const [qr, setQr] = useState<string | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const { onClose, link } = props;
+
+  useEffect(() => {
+    let alive = true;
+    void qrDataUrl(link, QR_PX).then((url) => alive && setQr(url));
+    root.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    return () => {
+      alive = false;
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [link, onClose]);
+
+  const { state, members, answers } = live;
+  const tally = tallyAnswers(answers);
+  return (
+    <div
+      ref={root}
+      className="classroom live"
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('live.title')}
+      tabIndex={-1}
+    >
+      <button type="button" className="classroom__close btn btn--secondary" onClick={onClose}>
+        {t('common:actions.close')}
+      </button>
+      <h2 className="classroom__name">{props.name}</h2>
+      {live.failed && <p className="field__error">{t('live.failed')}</p>}
+      {live.reconnecting && (
+        <p className="live__notice" role="status">
+          {t('live.reconnecting')}
+        </p>
+      )}
+      {!state && !live.failed && <span className="spinner" role="status" aria-label={t('loading')} />}
+      {state && (
+        <>
+          <div className="live__top">
+            {qr && <img className="live__qr" src={qr} alt={t('qr.alt', { code: state.code })} />}
+            <div className="live__join">
+              <p className="classroom__code" data-testid="live-code">
+                {state.code}
+              </p>
+              <p className="live__count" data-testid="live-count">
+                {t('live.joined', { count: state.memberCount })}
+              </p>
+            </div>
+          </div>
+          {members.length === 0 ? (
+            <p className="live__muted">{t('live.waiting')}</p>
+          ) : (
+            <ul className="live__names" aria-label={t('live.names')}>
+              {members.map((m) => (
+                <li key={m.userId}>{m.name}</li>
+              ))}
+            </ul>
+          )}
+          {state.ended ? (
+            <p className="live__step">{t('live.ended')}</p>
+          ) : (
+            <section className="live__stage" aria-live="polite">
+              <p className="live__step" data-testid="live-step">
+                {t('live.step', { step: state.step + 1, count: state.stepCount })}
+              </p>
+              <p className="live__muted">
+                {t('live.answers', { count: answers.length })} ·{' '}
+                {state.answersOpen ? t('live.open') : t('live.closed')}
+              </p>
+              {tally.choices.length > 0 && (
+                <Suspense fallback={<span className="spinner" role="status" aria-label={t('loading')} />}>
+                  <LiveChart choices={tally.choices} />
+                </Suspense>
+              )}
+              {tally.texts.length > 0 &&
+                (state.revealed ? (
+                  <ul className="live__texts" aria-label={t('live.textAnswers')}>
+                    {tally.texts.map((text, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the same text may come twice; the list only grows
+                      <li key={i}>{text}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="live__muted">{t('live.hidden')}</p>
+                ))}
+            </section>
+          )}
+          {!state.ended && <LiveControls state={state} act={live.act} />}
+          {state.ended && <Button onClick={onClose}>{t('common:actions.close')}</Button>}
+        </>
+      )}
+    </div>
+  );
+}

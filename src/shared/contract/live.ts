@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { ZId } from './collections';
+import { zText } from './text';
+
+/**
+ * Live classroom (issue 40): a teacher paces one flow of an assignment, every joined phone follows.
+ * The teacher's routes (owner, co-owner or org admin, in the space of the orgId header; another
+ * space's assignment is 404, anyone else in the space 403), on the assignment's open session:
+ *   POST /api/assignment/{id}/live           TLiveStartRequest → 201 { data: TLiveState } (200: the open one)
+ *   GET  /api/assignment/{id}/live           → { data: TLiveState | null }
+ *   POST /api/assignment/{id}/live/control   TLiveControlRequest → { data: TLiveState }
+ *   GET  /api/assignment/{id}/live/results   ?step= → { data: TLiveResults }
+ *   GET  /api/assignment/{id}/live/events    SSE of TLiveEvent (every type), the current state first
+ * The learner's (a participant of the assignment, guests too; 403 otherwise, 404 unknown):
+ *   GET  /api/player/assignment/{id}/live          → { data: TLiveState | null } (is a lesson on?)
+ *   POST /api/player/assignment/{id}/live/join     → { data: TLiveState }
+ *   GET  /api/player/assignment/{id}/live/events   SSE of `state` events, the current state first
+ *   POST /api/player/assignment/{id}/live/answers  TLiveAnswerRequest → { data: { step } }
+ * An answer for a step that is not taking answers is 409 LIVE_STEP_CLOSED; for an ended session,
+ * 409 LIVE_ENDED.
+ */
+export const LIVE_STEP_CLOSED = 'LIVE_STEP_CLOSED';
+export const LIVE_ENDED = 'LIVE_ENDED';
+
+export const LiveMessage = {
+  stepClosed: 'This step is closed for answers: your teacher has moved on or closed it.',
+  ended: 'This live lesson has ended.',
+  flowNotInAssignment: 'is not a flow of this assignment',
+  notMember: 'Join this live lesson first.',
+} as const;
+
+export const ZLiveAction = z.enum([
+  'next',
+  'back',
+  'reveal',
+  'hide',
+  'open',
+  'close',
+  'aheadOn',
+  'aheadOff',
+  'end',
+]);
+export type TLiveAction = z.infer<typeof ZLiveAction>;
+
+export const ZLiveStartRequest = z
+  .object({
+    /** Which flow of the assignment to run; its first flow when left out. */
+    flowId: ZId.optional(),
+    workAhead: z.boolean().optional(),
+  })
+  .strict();
+export type TLiveStartRequest = z.infer<typeof ZLiveStartRequest>;
+
+export const ZLiveControlRequest = z.object({ action: ZLiveAction }).strict();
+export type TLiveControlRequest = z.infer<typeof ZLiveControlRequest>;
+
+export const ZLiveSessionParams = z.object({ sessionId: ZId });
+
+/** A choice (one or several option ids) or a text answer, as the step's block produced it. */
+export const ZLiveAnswer = z.union([
+  z.object({ choices: z.array(zText().min(1).max(200)).min(1).max(50) }).strict(),
+  z.object({ text: zText().max(2000) }).strict(),
+]);
+export type TLiveAnswer = z.infer<typeof ZLiveAnswer>;
+
+export const ZLiveAnswerRequest = z
+  .object({
+    /** The session the phone answers in: an answer for an ended one never lands in the next lesson. */
+    sessionId: ZId,
+    step: z.number().int().min(0).max(10_000),
+    nodeId: zText().min(1).max(200),
+    answer: ZLiveAnswer,
+  })
+  .strict();
+export type TLiveAnswerRequest = z.infer<typeof ZLiveAnswerRequest>;
+
+export const ZLiveState = z.object({
+  _id: ZId,
+  assignmentId: ZId,
+  flowId: ZId,
+  /** The teacher's step (0-based) of `stepCount`. */
+  step: z.number().int(),
+  stepCount: z.number().int(),
+  answersOpen: z.boolean(),
+  revealed: z.boolean(),
+  workAhead: z.boolean(),
+  ended: z.boolean(),
+  /** Moves with every change: an event older than the state a screen holds is ignored. */
+  revision: z.number().int(),
+  /** The assignment's join code (for the projector's QR and code). */
+  code: zText(),
+  memberCount: z.number().int(),
+});
+export type TLiveState = z.infer<typeof ZLiveState>;
+
+export const ZLiveMember = z.object({ userId: ZId, name: zText(), guest: z.boolean() });
+export type TLiveMember = z.infer<typeof ZLiveMember>;
+
+export const ZLiveResults = z.object({
+  step: z.number().int(),
+  members: z.array(ZLiveMember),
+  /** One row per answer of the step; names are the teacher's to show (the projector hides them by default). */
+  answers: z.array(z.object({ userId: ZId, nodeId: zText(), answer: ZLiveAnswer })),
+});
+export type TLiveResults = z.infer<typeof ZLiveResults>;
+
+/** What the session's event stream sends. Learners get `state` (and pings) only; teachers every type. */
+export const ZLiveEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('state'), state: ZLiveState }),
+  z.object({ type: z.literal('joined'), member: ZLiveMember, memberCount: z.number().int() }),
+  z.object({
+    type: z.literal('answer'),
+    step: z.number().int(),
+    userId: ZId,
+    nodeId: zText(),
+    answer: ZLiveAnswer,
+  }),
+  /** Keeps proxies and phones' radios from dropping a quiet stream. */
+  z.object({ type: z.literal('ping') }),
+]);
+export type TLiveEvent = z.infer<typeof ZLiveEvent>;
+
+export const ZLiveStateResponse = z.object({ data: ZLiveState });
+export const ZLiveMaybeStateResponse = z.object({ data: ZLiveState.nullable() });
+export const ZLiveResultsResponse = z.object({ data: ZLiveResults });
+export const ZLiveAnswerResponse = z.object({ data: z.object({ step: z.number().int() }) });
+
+export const ZLiveResultsQuery = z.object({ step: z.coerce.number().int().min(0).max(10_000).optional() });
