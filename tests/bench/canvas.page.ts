@@ -129,18 +129,30 @@ export const emptyPanePoint = (page: Page) =>
 /**
  * Ctrl+Z (or Ctrl+Shift+Z) → the next painted frame. The key is pressed at the start of a frame (in a
  * requestAnimationFrame callback); the next callback runs once that frame is painted, so a step
- * applied and drawn within one frame reads ~16.7 ms, one that misses it 33 ms or more.
+ * applied and drawn within one frame reads ~16.7 ms, one that misses it 33 ms or more. `scriptMs` is
+ * the page's own script for the step: the key handler and React's render, which runs in microtasks
+ * right after it (a store update in a key handler renders synchronously), so a late frame can be told
+ * from a busy machine.
  */
 export const timeUndo = (page: Page, redo = false) =>
   page.evaluate(
     (shiftKey) =>
-      new Promise<number>((resolve) =>
+      new Promise<{ frameMs: number; scriptMs: number }>((resolve) =>
         requestAnimationFrame(() => {
           const t0 = performance.now();
+          let scriptMs = 0;
           window.dispatchEvent(
             new KeyboardEvent('keydown', { key: 'z', code: 'KeyZ', ctrlKey: true, shiftKey, bubbles: true }),
           );
-          requestAnimationFrame(() => resolve(performance.now() - t0));
+          // Queued after React's own render microtask and the store updates its effects make.
+          queueMicrotask(() =>
+            queueMicrotask(() =>
+              queueMicrotask(() => {
+                scriptMs = performance.now() - t0;
+              }),
+            ),
+          );
+          requestAnimationFrame(() => resolve({ frameMs: performance.now() - t0, scriptMs }));
         }),
       ),
     redo,

@@ -66,6 +66,16 @@ const NO_NODES: TCanvasNode[] = [];
 const NO_EDGES: TCanvasEdge[] = [];
 const MINIMAP_STYLE = { width: 168, height: 112 };
 const miniMapColour = (n: TCanvasNode) => (n.selected ? '#3b4bd8' : '#94a3b8');
+// The canvas re-renders on every change of the graph (each drag frame, each undo). Its parts that
+// take no props from it are made once: React skips an element it is handed again unchanged, so they
+// do not re-render with it.
+const LOD_WATCH = <LodWatch />;
+const BACKGROUND = <Background gap={24} />;
+const VIEW_CONTROLS = <ViewControls />;
+const LOD_LAYER = <LodLayer />;
+const OVERVIEW_MAP = <OverviewMap />;
+const LINK_BANNER = <LinkBanner />;
+const EMPTY_CANVAS_HINT = <EmptyCanvasHint />;
 // Past this many blocks, only those in view are drawn (xyflow's onlyRenderVisibleElements).
 const VISIBLE_ONLY_FROM = 300;
 // Past this many, xyflow's MiniMap costs more per frame than the drag itself: a cheaper overview.
@@ -116,14 +126,14 @@ export function Canvas() {
           minZoom={MIN_ZOOM}
           maxZoom={2}
         >
-          <LodWatch />
+          {LOD_WATCH}
           {/* Zoomed far out its dots would be sub-pixel tiles, costly to paint and invisible. */}
-          {!simplified && <Background gap={24} />}
-          <ViewControls />
-          <LodLayer />
+          {!simplified && BACKGROUND}
+          {VIEW_CONTROLS}
+          {LOD_LAYER}
           {/* xyflow's MiniMap shows the blocks xyflow has: none in the simplified drawing. */}
           {nodes.length > LIGHT_OVERVIEW_FROM || simplified ? (
-            <OverviewMap />
+            OVERVIEW_MAP
           ) : (
             <MiniMap
               pannable
@@ -135,8 +145,8 @@ export function Canvas() {
           )}
         </ReactFlow>
       )}
-      <LinkBanner />
-      <EmptyCanvasHint />
+      {LINK_BANNER}
+      {EMPTY_CANVAS_HINT}
     </section>
   );
 }

@@ -18,8 +18,14 @@ import { SelectionActions } from './SelectionActions';
 // every frame but keeps its data object, so the panel does not re-render while blocks move.
 const selectedId = (g: TGraphState) => selectedNode(g)?.id ?? null;
 
+// The id is the selected block's, known without a walk over every block (selectedNode is cached).
+const nodeById = (g: TGraphState, id: string) => {
+  const selected = selectedNode(g);
+  return selected?.id === id ? selected : g.nodes.find((n) => n.id === id);
+};
+
 function useNodePart<K extends 'type' | 'data'>(id: string | null, key: K) {
-  return useGraphSelector((g) => (id ? g.nodes.find((n) => n.id === id)?.[key] : undefined));
+  return useGraphSelector((g) => (id ? nodeById(g, id)?.[key] : undefined));
 }
 
 const SHORTCUTS = [

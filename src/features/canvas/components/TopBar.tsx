@@ -2,17 +2,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { Button } from '../../../ui/Button';
 import { offerFlowExport } from '../../../ui/download';
 import { editor } from '../store/canvas.store';
-import { finishEditing } from '../store/edit.actions';
-import { redo, undo } from '../store/history.actions';
-import { saveNow } from '../store/save.actions';
 import { NameField } from './NameField';
 import { ReplaceFromFile } from './ReplaceFromFile';
 import { SaveState } from './SaveState';
 import { PreviewButton, ShareButton } from './ShareTools';
 import { ToolButton } from './ToolButton';
+import { SaveButton, UndoRedoButtons } from './TopBarTools';
 import { useFlowExport } from './useFlowExport';
 import '../canvas-topbar.css';
 
@@ -32,7 +29,7 @@ const toggleDrawer = (which: 'palette' | 'panel') => {
  */
 export function TopBar({ orgCode, projectId }: { orgCode: string; projectId: string }) {
   const { t } = useTranslation();
-  const { canUndo, canRedo, saving, pending, drawer, boxSelect, status, name } = useSnapshot(editor);
+  const { drawer, boxSelect, status, name } = useSnapshot(editor);
   const ready = status === 'ready';
   const exportFlow = useFlowExport();
   useEffect(offerFlowExport, []);
@@ -66,20 +63,7 @@ export function TopBar({ orgCode, projectId }: { orgCode: string; projectId: str
             editor.boxSelect = !editor.boxSelect;
           }}
         />
-        <ToolButton
-          glyph="↶"
-          label={t('canvas.undo')}
-          title={t('canvas.undo')}
-          disabled={!canUndo}
-          onClick={undo}
-        />
-        <ToolButton
-          glyph="↷"
-          label={t('canvas.redo')}
-          title={t('canvas.redo')}
-          disabled={!canRedo}
-          onClick={redo}
-        />
+        <UndoRedoButtons />
         <ToolButton
           glyph="✎"
           label={t('canvas.properties')}
@@ -98,17 +82,7 @@ export function TopBar({ orgCode, projectId }: { orgCode: string; projectId: str
         <ReplaceFromFile />
         <PreviewButton />
         <ShareButton />
-        <Button
-          size="sm"
-          busy={saving}
-          disabled={!ready || pending === 0}
-          onClick={() => {
-            finishEditing();
-            void saveNow();
-          }}
-        >
-          {t('canvas.save')}
-        </Button>
+        <SaveButton />
       </div>
     </header>
   );

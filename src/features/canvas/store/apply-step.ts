@@ -18,14 +18,24 @@ function applyList<T extends TItem>(
   revive: (restored: T, live: T | undefined) => T,
 ): T[] {
   if (from === to) return live;
-  const fromById = new Map<string, T>();
-  for (const x of from) fromById.set(x.id, x);
-  const liveById = new Map<string, T>();
-  for (const x of live) liveById.set(x.id, x);
+  // Most steps keep the order (a move, a rename): item i is then the same block in all three lists,
+  // and no id index is built. The maps are made only for the first item that is out of line.
+  let fromById: Map<string, T> | undefined;
+  let liveById: Map<string, T> | undefined;
+  const fromOf = (i: number, id: string) => {
+    if (from[i]?.id === id) return from[i];
+    fromById ??= new Map(from.map((x) => [x.id, x]));
+    return fromById.get(id);
+  };
+  const liveOf = (i: number, id: string) => {
+    if (live[i]?.id === id) return live[i];
+    liveById ??= new Map(live.map((x) => [x.id, x]));
+    return liveById.get(id);
+  };
   let same = to.length === live.length;
   const out = to.map((item, i) => {
-    const current = liveById.get(item.id);
-    const kept = current && fromById.get(item.id) === item ? current : revive(item, current);
+    const current = liveOf(i, item.id);
+    const kept = current && fromOf(i, item.id) === item ? current : revive(item, current);
     if (kept !== live[i]) same = false;
     return kept;
   });

@@ -56,23 +56,44 @@ export function useGraphSelector<T>(select: (g: TGraphState) => T): T {
   );
 }
 
-/** The single selected node, or null when none or several are selected. */
-export function selectedNode(g: TGraphState): TCanvasNode | null {
-  let found: TCanvasNode | null = null;
-  for (const n of g.nodes) {
-    if (!n.selected) continue;
-    if (found) return null;
-    found = n;
+/**
+ * What is selected, worked out once per nodes or edges array. The panel reads it through several
+ * selectors, and useSyncExternalStore calls each on every change of the graph (every drag frame,
+ * every undo): each would otherwise walk all the blocks of a 5,000-block flow again.
+ */
+const nodeSelection = new WeakMap<TCanvasNode[], { node: TCanvasNode | null; count: number }>();
+const linkSelection = new WeakMap<TCanvasEdge[], number>();
+
+function selectionOf(nodes: TCanvasNode[]): { node: TCanvasNode | null; count: number } {
+  let s = nodeSelection.get(nodes);
+  if (!s) {
+    let node: TCanvasNode | null = null;
+    let count = 0;
+    for (const n of nodes) {
+      if (!n.selected) continue;
+      count += 1;
+      node = count === 1 ? n : null;
+    }
+    s = { node, count };
+    nodeSelection.set(nodes, s);
   }
-  return found;
+  return s;
 }
 
-export const selectedCount = (g: TGraphState): number =>
-  g.nodes.reduce((c, n) => c + (n.selected ? 1 : 0), 0);
+/** The single selected node, or null when none or several are selected. */
+export const selectedNode = (g: TGraphState): TCanvasNode | null => selectionOf(g.nodes).node;
+
+export const selectedCount = (g: TGraphState): number => selectionOf(g.nodes).count;
 
 /** Selected links: a tapped link alone must still offer Delete (a tablet has no Delete key). */
-export const selectedLinkCount = (g: TGraphState): number =>
-  g.edges.reduce((c, e) => c + (e.selected ? 1 : 0), 0);
+export function selectedLinkCount(g: TGraphState): number {
+  let count = linkSelection.get(g.edges);
+  if (count === undefined) {
+    count = g.edges.reduce((c, e) => c + (e.selected ? 1 : 0), 0);
+    linkSelection.set(g.edges, count);
+  }
+  return count;
+}
 
 export type TLoadStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'failed';
 export type TConflict = { current: TFlow; localOnly?: boolean };
