@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { LineIcon } from './icons';
 
 /** A search field with a visible label for screen readers and a clear button. */
 export function SearchBox(props: {
@@ -15,19 +16,10 @@ export function SearchBox(props: {
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <svg
-        className="search-box__icon"
-        width="18"
-        height="18"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
+      <LineIcon className="search-box__icon">
         <circle cx="11" cy="11" r="7" />
         <path d="m20 20-3.5-3.5" />
-      </svg>
+      </LineIcon>
       <input
         id={id}
         className="input search-box__input"

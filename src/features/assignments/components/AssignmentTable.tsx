@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { ApiError } from '../../../shared/api/http';
 import type { TAssignmentListItem } from '../../../shared/contract/assignments';
+import { LineIcon } from '../../../ui/icons';
 import { confirmDialog, showToast, TOAST_MS, toastSuccess } from '../../../ui/surfaces';
 import { assignmentsApi } from '../assignments.api';
 import { forgetAssignment } from '../assignments.store';
@@ -86,17 +87,9 @@ export function AssignmentTable(props: { items: TAssignmentListItem[]; orgCode: 
                   void remove(a);
                 }}
               >
-                <svg
-                  width="18"
-                  height="18"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  aria-hidden="true"
-                >
+                <LineIcon>
                   <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" />
-                </svg>
+                </LineIcon>
               </button>
             </td>
           </tr>

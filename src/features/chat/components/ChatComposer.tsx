@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { CHAT_MAX_MODELS } from '../../../shared/contract/chat';
+import { LineIcon } from '../../../ui/icons';
 import { addModel, chat, removeModel, stopAll } from '../chat.store';
 import { attach, attachments, detach, isUploading, takeAttachments } from '../chat-attachments';
 import { ChatTemplateButton } from './ChatTemplateButton';
@@ -95,17 +96,9 @@ export function ChatComposer(props: {
         </ul>
       )}
       <label className="btn btn--ghost chat-attach" aria-disabled={props.offline || undefined}>
-        <svg
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
+        <LineIcon>
           <path d="m21 12-8.5 8.5a6 6 0 0 1-8.5-8.5l9-9a4 4 0 0 1 5.7 5.7l-9 9a2 2 0 0 1-2.8-2.8l8.3-8.3" />
-        </svg>
+        </LineIcon>
         <span className="visually-hidden">{t('attachImage')}</span>
         <input
           type="file"

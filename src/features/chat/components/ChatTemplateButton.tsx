@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LineIcon } from '../../../ui/icons';
 import {
   TemplatePickerDialog,
   type TPickedTemplate,
@@ -28,17 +29,9 @@ export function ChatTemplateButton(props: { disabled: boolean; onUse: (text: str
         onClick={() => setOpen(true)}
       >
         {/* An icon like the attach button beside it: on a phone the message box keeps its width. */}
-        <svg
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
+        <LineIcon>
           <path d="M6 3h9l4 4v14H6z M9 10h7 M9 14h7 M9 18h4" />
-        </svg>
+        </LineIcon>
         <span className="visually-hidden">{t('pick.open')}</span>
       </button>
       {open && (
