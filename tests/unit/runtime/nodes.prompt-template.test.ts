@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { startRun } from '../../../src/shared/domain/runtime';
-import { storedTemplateOf } from '../../../src/shared/domain/runtime/prompt-template-data';
+import {
+  storedTemplateOf,
+  TEMPLATE_NODE_TYPES,
+} from '../../../src/shared/domain/runtime/prompt-template-data';
 import { flow, setup } from './harness';
 
 /** A prompt block with a chosen template (issue 37 item 2): the runtime fills it like the panel shows. */
@@ -49,6 +52,19 @@ describe('[TEMPLATES] prompt blocks with a template', () => {
       { role: 'system', content: 'You explain to {{unknownVar}} learners.' },
       { role: 'user', content: 'Explain cells in 2 sentences.\n\nUse a plant as the example.' },
     ]);
+  });
+
+  it.each([...TEMPLATE_NODE_TYPES])('%s, whose panel offers a template, runs it', async (type) => {
+    const { options, ai } = setup({ ai: () => 'ok' });
+    const graph = flow(
+      ['s:beginNode', ['p', type, { prompt: 'own prompt', promptTemplate: template }]],
+      ['s.out>p.in'],
+    );
+    await startRun(graph, options);
+    const sent = ai.requests[0].messages.map((m) => m.content).join('\n');
+    expect(sent).toContain('Explain photosynthesis in 2 sentences.');
+    expect(sent).toContain('You explain to young learners.');
+    expect(sent).not.toContain('own prompt');
   });
 
   it('ignore stored data that is not a template', () => {

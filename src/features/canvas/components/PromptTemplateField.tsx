@@ -11,9 +11,6 @@ import {
 } from '../../../ui/prompt-templates/TemplatePickerDialog';
 import type { TNodeData } from '../canvas.types';
 
-/** The prompt blocks that can take a template in place of their own prompt (runtime nodes/ai.ts). */
-export const TEMPLATE_NODE_TYPES: ReadonlySet<string> = new Set(['promptNode', 'simplePromptNode']);
-
 /** What the block keeps: a copy of the template and the values (see runtime/prompt-template-data.ts). */
 export function storedFrom(picked: TPickedTemplate): TStoredPromptTemplate {
   const { template, values } = picked;

@@ -6,6 +6,15 @@ import { isRecord } from './values';
  * of the template with the author's field values, so the flow runs the same for every learner,
  * offline and in any space, even when the template is changed or deleted later.
  */
+/** The prompt blocks whose executor takes a template in place of their own prompt (nodes/ai.ts). */
+export const TEMPLATE_NODE_TYPES: ReadonlySet<string> = new Set([
+  'promptNode',
+  'simplePromptNode',
+  'parallelProcessingNode',
+  'scenariosNode',
+  'localLLMConnectorNode',
+]);
+
 export interface TStoredPromptTemplate {
   templateId: string;
   name: string;
