@@ -4,7 +4,7 @@ import { Button } from '../../../ui/Button';
 import type { TDraft } from '../template-draft';
 
 /**
- * Compatible models (name and model code), the selected one, and which model writes the answer:
+ * Compatible models (name, model code and what each is good for), the selected one, and which model writes the answer:
  * the one the block or chat has chosen, or the template's selected model.
  */
 export function ModelsEditor(props: {
@@ -40,6 +40,15 @@ export function ModelsEditor(props: {
             maxLength={L.modelText}
             value={m.model}
             onChange={(e) => setModel(i, { model: e.target.value })}
+          />
+          <input
+            id={`tpl-compatibleModel.${i}.description`}
+            className="input"
+            aria-label={t('editor.modelDescription', { n: i + 1 })}
+            placeholder={t('editor.modelDescriptionPlaceholder')}
+            maxLength={L.fieldDescription}
+            value={m.description ?? ''}
+            onChange={(e) => setModel(i, { description: e.target.value })}
           />
           <Button
             size="sm"
