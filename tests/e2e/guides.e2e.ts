@@ -131,7 +131,9 @@ export default defineE2E([
       await table.waitFor();
       await table.getByText(email.split('@')[0], { exact: false }).first().waitFor({ timeout: 20_000 });
       expect((await table.textContent())?.includes('Roots quiz'), 'the quiz is a column of the report');
-      await page.getByRole('heading', { name: 'Submission Report' }).evaluate((h) => h.scrollIntoView({ block: 'center' }));
+      await page
+        .getByRole('heading', { name: 'Submission Report' })
+        .evaluate((h) => h.scrollIntoView({ block: 'center' }));
       await guideShot(page, 'teacher-report', screenshot);
     },
     { browser: { viewport: 'tablet' }, timeoutMs: 120_000 },
