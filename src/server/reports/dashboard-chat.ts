@@ -17,15 +17,20 @@ export function createDashboardChat(deps: AppDeps) {
   const answers = createChatAnswerService(deps);
   return {
     async prepare(
-      who: { access: AssignmentCaller; chat: ChatCaller },
+      who: { access: AssignmentCaller; chat: ChatCaller; origin?: string },
       assignmentId: string,
       body: TDashboardChatRequest,
       signal: AbortSignal,
     ) {
-      const { dashboardData } = await reports.dashboard(who.access, assignmentId, {
-        verb: body.verb,
-        limit: SUMMARY_STATEMENTS_MAX,
-      });
+      const { dashboardData } = await reports.dashboard(
+        who.access,
+        assignmentId,
+        {
+          verb: body.verb,
+          limit: SUMMARY_STATEMENTS_MAX,
+        },
+        who.origin,
+      );
       const verb = body.verb
         ? (dashboardData.verbs.find((v) => v.id === body.verb)?.name ?? body.verb)
         : null;

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { VERB_VOIDED } from '../../shared/domain/xapi';
 import type { Db } from '../db/client';
 import type { LrsSpace } from '../lrs';
+import { participantKeys } from './person-key';
 
 /**
  * Aggregates of one assignment's statements for the reports, in SQL so that a report over 100,000
@@ -15,6 +16,8 @@ import type { LrsSpace } from '../lrs';
 export interface Scope {
   space: LrsSpace;
   assignmentId: string;
+  /** Our public origin: an account actor of it named by a participant's user id is that participant (person-key.ts). */
+  origin?: string;
 }
 
 const where = (s: Scope): SQL =>
@@ -131,8 +134,9 @@ export async function perDay(db: Db, s: Scope): Promise<Array<{ date: string; in
 }
 
 /**
- * The actors with most statements (ties by identifier): counted over the index, then each named by its
- * newest statement in the assignment (one statement read per actor, at any number of statements).
+ * The actors with most statements (ties by identifier): counted over the index, a participant's own
+ * account folded into their mbox (one join on the distinct actors, person-key.ts), then each named by the
+ * participant row or by its newest statement in the assignment (one statement read per actor).
  */
 export async function topActors(
   db: Db,
@@ -141,14 +145,22 @@ export async function topActors(
 ): Promise<Array<{ name: string | null; mbox: string | null; account: string | null; n: number }>> {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`select top.actor_ifi, top.n, names.name, names.mbox, names.account from (
+    sql`with counted as (
         select actor_ifi, count(*) as n from lrs_statements where ${where(s)} and actor_ifi is not null
-        group by actor_ifi order by n desc, actor_ifi limit ${limit}) top
-      cross join lateral (
+        group by actor_ifi),
+      people as (${participantKeys(s.assignmentId, s.origin)}),
+      top as (
+        select coalesce(p.p_key, c.actor_ifi) as who, sum(c.n) as total, max(p.p_name) as p_name,
+          max(p.p_mbox) as p_mbox
+        from counted c left join people p on p.p_ifi = c.actor_ifi
+        group by coalesce(p.p_key, c.actor_ifi) order by total desc, who limit ${limit})
+      select top.who, top.total as n, coalesce(top.p_name, names.name) as name,
+        coalesce(top.p_mbox, names.mbox) as mbox, names.account from top
+      left join lateral (
         select statement->'actor'->>'name' as name, statement->'actor'->>'mbox' as mbox,
           statement->'actor'->'account'->>'name' as account
-        from lrs_statements where ${where(s)} and actor_ifi = top.actor_ifi order by stored desc limit 1) names
-      order by top.n desc, top.actor_ifi`,
+        from lrs_statements where ${where(s)} and actor_ifi = top.who order by stored desc limit 1) names on true
+      order by top.total desc, top.who`,
   );
   return rows.map((r) => ({
     name: (r.name as string | null) ?? null,
@@ -159,8 +171,9 @@ export async function topActors(
 }
 
 /**
- * Statements per verb (most first) and the number of distinct actors, in one pass over the index
+ * Statements per verb (most first) and the number of distinct people, in one pass over the index
  * (grouping sets), with the display map of each verb's newest statement (one statement read per verb).
+ * A participant's own account counts as the participant (one join on the distinct actors, person-key.ts).
  */
 export async function verbsAndActors(
   db: Db,
@@ -176,7 +189,9 @@ export async function verbsAndActors(
           where ${where(s)} and verb_id = g.verb_id order by stored desc limit 1) as display
         from g where by_actor = 0
       union all
-      select null, count(*), null from g where by_actor = 1 and actor_ifi is not null`,
+      select null, count(distinct coalesce(p.p_key, g.actor_ifi)), null
+        from g left join (${participantKeys(s.assignmentId, s.origin)}) p on p.p_ifi = g.actor_ifi
+        where by_actor = 1 and g.actor_ifi is not null`,
   );
   const verbs = rows
     .filter((r) => r.verb_id !== null)

@@ -27,10 +27,13 @@ export function reportsRoutes(deps: AppDeps) {
   const auth = requireAuth(deps);
   const scope = orgScope(deps);
   const id = (c: Context<AppEnv>) => params(c, ZReportIdParam).id;
+  // The origin a cmi5 launch names the learner's account with (player.routes.ts): the same expression.
+  const origin = (c: Context<AppEnv>) =>
+    deps.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(c.req.url).origin;
   return (
     new Hono<AppEnv>()
       .get('/assignment/:id/report-v2', auth, scope, async (c) =>
-        c.json(await reports.reportV2(callerOf(c), id(c))),
+        c.json(await reports.reportV2(callerOf(c), id(c), origin(c))),
       )
       .get('/assignment/:id/journal-report', auth, scope, async (c) =>
         c.json(await reports.journalReport(callerOf(c), id(c))),
@@ -45,10 +48,10 @@ export function reportsRoutes(deps: AppDeps) {
         c.json(await reports.lineChart(callerOf(c), id(c))),
       )
       .get('/assignment/:id/top-activities', auth, scope, async (c) =>
-        c.json(await reports.topActivities(callerOf(c), id(c))),
+        c.json(await reports.topActivities(callerOf(c), id(c), origin(c))),
       )
       .get('/assignment/:id/lrs-dashboard', auth, scope, async (c) =>
-        c.json(await reports.dashboard(callerOf(c), id(c), query(c, ZDashboardQuery))),
+        c.json(await reports.dashboard(callerOf(c), id(c), query(c, ZDashboardQuery), origin(c))),
       )
       // The dashboard's chat panel: the same rights as the dashboard, charged as chat (dashboard-chat.ts).
       .post('/assignment/:id/lrs-dashboard/chat', auth, scope, async (c) => {
@@ -56,7 +59,7 @@ export function reportsRoutes(deps: AppDeps) {
         const body = await jsonBody(c, ZDashboardChatRequest);
         const streamed = body.stream ?? (c.req.header('accept') ?? '').includes('text/event-stream');
         const clientGone = abortedWith(c.req.raw.signal);
-        const who = { access: callerOf(c), chat: chatCallerOf(c) };
+        const who = { access: callerOf(c), chat: chatCallerOf(c), origin: origin(c) };
         const answer = await dashboardChat.prepare(who, assignmentId, body, clientGone.signal);
         return answerResponse(c, answer, streamed, () => clientGone.abort());
       })

@@ -30,6 +30,7 @@ import { flowOfPlayerAiReference, playerAiPrefix } from '../player/player.ai';
 import { findFlowsByIds } from '../tools/tools.repo';
 import { buildCollaborative, buildJournalReport } from './journal-report';
 import { buildMastery, personIfi } from './mastery';
+import { cellsByPerson, participantAliases } from './person-key';
 import {
   cellStatements,
   flowCounts,
@@ -67,27 +68,34 @@ export function createReportsService(deps: AppDeps) {
     return out;
   }
 
-  async function scoped(caller: Caller, id: string) {
+  /** `origin`: our public origin, so a learner's cmi5 account actor counts as the learner (person-key.ts). */
+  async function scoped(caller: Caller, id: string, origin?: string) {
     const { row, role } = await managedAssignment(db, caller, id);
     // Spec 02 §6: the owner and co-owners see reports; an organisation admin who is neither does not.
     if (role === 'admin') throw forbidden(REPORTS_FORBIDDEN);
-    const scope: Scope = { space: lrsSpace({ orgId: row.orgId, userId: row.ownerId }), assignmentId: row.id };
+    const scope: Scope = {
+      space: lrsSpace({ orgId: row.orgId, userId: row.ownerId }),
+      assignmentId: row.id,
+      origin,
+    };
     return { row, scope };
   }
 
   return {
-    async reportV2(caller: Caller, id: string) {
-      const { row, scope } = await scoped(caller, id);
+    async reportV2(caller: Caller, id: string, origin?: string) {
+      const { row, scope } = await scoped(caller, id, origin);
       const [cells, people] = await Promise.all([
         cellStatements(db, scope, EVIDENCE_HISTORY_MAX),
         listParticipants(db, row.id),
       ]);
       const participants = people.map((p) => ({
+        userId: p.userId,
         ifi: personIfi(p.email),
         name: p.fullname || p.email,
         email: p.email,
         profileImg: p.profileImg,
       }));
+      const byPerson = cellsByPerson(cells, participantAliases(participants, origin), EVIDENCE_HISTORY_MAX);
       // Photo answers: signed links, as the teacher's `<img>` carries no Bearer and the learner may
       // have uploaded outside the organisation (only media uploaded by this assignment's participants).
       const links = await media.signUploadsOf(
@@ -95,7 +103,7 @@ export function createReportsService(deps: AppDeps) {
         people.map((p) => p.userId),
       );
       return {
-        objects: buildMastery(cells, participants, links),
+        objects: buildMastery(byPerson, participants, links),
         participantsTotal: participants.length,
       };
     },
@@ -167,8 +175,8 @@ export function createReportsService(deps: AppDeps) {
       return { graph: await perDay(db, scope) };
     },
 
-    async topActivities(caller: Caller, id: string) {
-      const { scope } = await scoped(caller, id);
+    async topActivities(caller: Caller, id: string, origin?: string) {
+      const { scope } = await scoped(caller, id, origin);
       const rows = await topActors(db, scope, TOP_ACTIVITIES_MAX);
       return {
         topActivities: rows.map((r) => {
@@ -178,8 +186,8 @@ export function createReportsService(deps: AppDeps) {
       };
     },
 
-    async dashboard(caller: Caller, id: string, q: { verb?: string; limit: number }) {
-      const { scope } = await scoped(caller, id);
+    async dashboard(caller: Caller, id: string, q: { verb?: string; limit: number }, origin?: string) {
+      const { scope } = await scoped(caller, id, origin);
       // The counts and the statement list at once (two connections on PostgreSQL).
       const readStatements = async () => {
         const statements: Record<string, unknown>[] = [];
