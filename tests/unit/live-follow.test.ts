@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   followedFeed,
   followStep,
+  isChartRequest,
   liveAnswerOf,
   liveStepNodes,
   type TLiveStep,
@@ -83,5 +84,10 @@ describe('[LIVE] a phone follows the teacher step', () => {
     });
     expect(liveAnswerOf({ kind: 'text' }, { kind: 'text', text: '   ' })).toBeNull();
     expect(liveAnswerOf({ kind: 'continue' }, { kind: 'continue' })).toBeNull();
+    expect([request, { kind: 'text' }, { kind: 'continue' }].map(isChartRequest)).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 });

@@ -1,5 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
-import { followedFeed, followStep, liveAnswerOf, liveStepNodes } from '../../shared/domain/live/follow';
+import {
+  followedFeed,
+  followStep,
+  isChartRequest,
+  liveAnswerOf,
+  liveStepNodes,
+} from '../../shared/domain/live/follow';
 import { liveRegistration } from '../../shared/domain/live/registration';
 import type { TLearnerAnswer, TRunState } from '../../shared/domain/runtime';
 import type { TRunWhere } from '../run/ports';
@@ -61,7 +67,7 @@ export function useLiveFollow(
     live !== null &&
     at?.request !== undefined &&
     (closedAt === `${live._id}:${live.revision}:${at.nodeId}` ||
-      (onTeacherStep && !live.answersOpen && liveAnswerOf(at.request, { kind: at.request.kind }) !== null));
+      (onTeacherStep && !live.answersOpen && isChartRequest(at.request)));
 
   const answer = useCallback(
     async (a: TLearnerAnswer) => {

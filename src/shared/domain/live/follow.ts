@@ -65,6 +65,10 @@ export function followedFeed<T extends { nodeId: string }>(
   return feed.filter((item) => steps.indexOf(item.nodeId) <= live.step);
 }
 
+/** The requests whose answers the projector's chart shows (a choice, a text). */
+export const isChartRequest = (request: { kind: string }): boolean =>
+  request.kind === 'choice' || request.kind === 'text';
+
 /**
  * What the projector's chart gets from an answer: the label of a chosen option (the chart counts
  * labels, never ids), or the text; null for answers a live chart does not show (Next, a photo…).
