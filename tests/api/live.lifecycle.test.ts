@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { assignments } from '../../src/server/db/schema/assignments';
 import { LIVE_ENDED, LIVE_STEP_CLOSED, LiveMessage } from '../../src/shared/contract/live';
 import { newId } from '../../src/shared/domain/ids';
+import { liveRegistration } from '../../src/shared/domain/live/registration';
 import { createTestApp, type TestApp } from './harness';
 import type { AssignmentWorld } from './helpers/assignment-world';
 import { worldPerTest } from './helpers/assignment-world';
@@ -34,6 +35,8 @@ describe('[LIVE] a live session on an assignment', () => {
     });
     const first = await t.call('POST', live(a._id), { ...as('owner'), body: {} });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
+    // The lesson's xAPI registration, made by the one function the phones use too.
+    expect(first.body.data.registration).toBe(liveRegistration(first.body.data._id));
     expect(first.body.data).toMatchObject({
       step: 0,
       stepCount: 3,

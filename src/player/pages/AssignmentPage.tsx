@@ -1,6 +1,8 @@
 import { Link } from 'wouter';
 import type { TPlayerAssignment } from '../../shared/contract/player';
 import { useTranslation } from '../i18n';
+import { LiveBanner } from '../live/LiveBanner';
+import { useLiveLesson } from '../live/useLiveLesson';
 import { playerApi, type TTarget } from '../player.api';
 import { Closed } from './Closed';
 import { Problem } from './Problem';
@@ -11,6 +13,8 @@ export function AssignmentPage({ target }: { target: TTarget }) {
   const { t } = useTranslation('player');
   const key = target.kind === 'assignment' ? target.id : target.code;
   const { state, reload } = useLoad(() => playerApi.assignment(target).then((r) => r.data), key);
+  // A live lesson on the assignment: joined from here too, and its flow is one tap away.
+  const lesson = useLiveLesson(target.kind === 'assignment' ? target.id : null);
   const prefix =
     target.kind === 'assignment' ? `/assignment/${target.id}` : `/public-assignment/${target.code}`;
   if (state.status === 'loading') return <p className="pl-page pl-muted">{t('run.loading')}</p>;
@@ -26,6 +30,16 @@ export function AssignmentPage({ target }: { target: TTarget }) {
       <h1 className="pl-title">{a.name}</h1>
       {a.description && <p className="pl-muted">{a.description}</p>}
       {a.closed && <Closed reason={a.closed} />}
+      <LiveBanner state={lesson.state} reconnecting={lesson.reconnecting} />
+      {lesson.state && !lesson.state.ended && (
+        <Link
+          href={`${prefix}/flow/${lesson.state.flowId}`}
+          className="btn btn--primary"
+          data-testid="live-open"
+        >
+          {t('live.open')}
+        </Link>
+      )}
       {a.flows.length === 0 && <p className="pl-muted">{t('assignment.noFlows')}</p>}
       <ul className="pl-flows">
         {a.flows.map((f) => (

@@ -3,6 +3,8 @@ import type { TPlayerFlow } from '../../shared/contract/player';
 import type { TRunFlow } from '../../shared/domain/runtime';
 import { PlainButton as Button } from '../../ui/PlainButton';
 import { useTranslation } from '../i18n';
+import { LiveBanner } from '../live/LiveBanner';
+import { useLiveFollow, useLiveWhere } from '../live/useLiveFollow';
 import { Ask } from './Ask';
 import { Feed } from './Feed';
 import type { TRunWhere } from './ports';
@@ -31,11 +33,16 @@ export function RunScreen({
     () => ({ ...(flow as unknown as TRunFlow), id: flow._id, revision: flow.revision }),
     [flow],
   );
-  const { view, answer, restart } = useRun(runFlow, where, runKey);
+  // A live lesson on this flow: the same run, held at the teacher's step (src/player/live).
+  const { lesson, where: runWhere } = useLiveWhere(where);
+  const { view, answer: answerRun, restart } = useRun(runFlow, runWhere, runKey);
+  const live = useLiveFollow(runFlow, runWhere, lesson, view.state, answerRun);
+  const answer = live.answer;
   const state = view.state;
   const [now, setNow] = useState(Date.now());
   const waiting =
-    state?.status === 'waiting' && state.at?.request
+    // Held at the teacher's step (or answers closed there): the phone asks nothing meanwhile.
+    state?.status === 'waiting' && state.at?.request && !live.holding && !live.closed
       ? { nodeId: state.at.nodeId, nodeType: '', label: '', request: state.at.request }
       : null;
   useEffect(() => {
@@ -53,8 +60,15 @@ export function RunScreen({
   return (
     <div className="pl-run">
       <h1 className="pl-title">{flow.name}</h1>
+      <LiveBanner
+        state={lesson.state}
+        flowId={where.flowId}
+        reconnecting={lesson.reconnecting}
+        holding={live.holding}
+        closed={live.closed}
+      />
       {!state && <p className="pl-muted">{t('run.loading')}</p>}
-      {state && <Feed items={state.feed} streaming={view.streaming} transcript={view.transcript} />}
+      {state && <Feed items={live.feed} streaming={view.streaming} transcript={view.transcript} />}
       {view.refused && <p className="pl-error">{t('run.refused')}</p>}
       {waiting && !(waiting.request.kind === 'timer' && waiting.request.until > now) && (
         <Ask

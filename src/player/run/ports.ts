@@ -38,6 +38,8 @@ export type TRunWhere = {
   language: string;
   /** An author's preview of their own flow (target null): AI runs, paid by the flow's space; nothing is recorded. */
   preview?: boolean;
+  /** A live lesson's registration (domain/live/registration.ts): the run's statements carry it instead of the run's own. */
+  registration?: string;
 };
 
 export const uuid = (): string =>
@@ -137,7 +139,7 @@ export function browserRunOptions(
             contextActivities: where.assignmentActivityId
               ? { grouping: [{ objectType: 'Activity' as const, id: where.assignmentActivityId }] }
               : undefined,
-            registration,
+            registration: where.registration ?? registration,
             platform: 'Flowlearn player',
             language: where.language,
           },

@@ -10,6 +10,7 @@ import {
   type TLiveState,
 } from '../../shared/contract/live';
 import { newId } from '../../shared/domain/ids';
+import { liveRegistration } from '../../shared/domain/live/registration';
 import { type Caller, managedAssignment } from '../assignments/access';
 import type { AssignmentRow } from '../assignments/assignments.repo';
 import type { AppDeps } from '../http/context';
@@ -55,6 +56,7 @@ export function createLiveService(deps: AppDeps) {
     revision: s.revision,
     code,
     memberCount: await countLiveMembers(db, s.id),
+    registration: liveRegistration(s.id),
   });
 
   const flowToRun = async (

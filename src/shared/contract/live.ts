@@ -90,6 +90,8 @@ export const ZLiveState = z.object({
   /** The assignment's join code (for the projector's QR and code). */
   code: zText(),
   memberCount: z.number().int(),
+  /** The lesson's xAPI registration (domain/live/registration.ts): the statements of its answers carry it. */
+  registration: z.string().uuid(),
 });
 export type TLiveState = z.infer<typeof ZLiveState>;
 

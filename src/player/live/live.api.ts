@@ -1,0 +1,33 @@
+import { ApiError, api, apiUrl, authHeaders } from '../../shared/api/http';
+import { readSseData } from '../../shared/api/sse';
+import type { TLiveAnswerRequest, TLiveEvent, TLiveState } from '../../shared/contract/live';
+
+/**
+ * The phone's side of a live lesson (src/shared/contract/live.ts, the learner's routes). Typed, not
+ * parsed with zod, like the rest of the player (player.api.ts); the server validates every request.
+ */
+const base = (assignmentId: string) => `player/assignment/${assignmentId}/live`;
+
+export const playerLiveApi = {
+  /** The assignment's open lesson, or null. */
+  current: (assignmentId: string) =>
+    api.get(base(assignmentId), { quiet: true }) as Promise<{ data: TLiveState | null }>,
+  join: (assignmentId: string) =>
+    api.post(`${base(assignmentId)}/join`, {}, { quiet: true }) as Promise<{ data: TLiveState }>,
+  answer: (assignmentId: string, body: TLiveAnswerRequest) =>
+    api.post(`${base(assignmentId)}/answers`, body, { quiet: true }) as Promise<{ data: { step: number } }>,
+
+  /** The lesson's state events until it ends (resolves) or the connection drops (rejects). */
+  async follow(assignmentId: string, onState: (s: TLiveState) => void, signal: AbortSignal): Promise<void> {
+    const res = await fetch(apiUrl(`${base(assignmentId)}/events`), {
+      headers: { Accept: 'text/event-stream', ...(await authHeaders()) },
+      signal,
+      credentials: 'same-origin',
+    });
+    if (!res.ok || !res.body) throw new ApiError('http', `live events: ${res.status}`, res.status);
+    for await (const data of readSseData(res.body)) {
+      const event = data as TLiveEvent;
+      if (event?.type === 'state' && event.state) onState(event.state);
+    }
+  },
+};

@@ -1,0 +1,151 @@
+import type { Page } from 'playwright-core';
+import { liveRegistration } from '../../src/shared/domain/live/registration';
+import { edge } from '../fixtures/flows/graph';
+import { defineE2E, expect, expectEqual, test } from './harness';
+import { api, apiToken, signInAsDemo } from './offline.util';
+
+type Url = (path: string) => string;
+const at = (y: number) => ({ x: 0, y });
+
+/** Start → a welcome text → "Which colour is the sky?" with Blue / Green: four steps after the start. */
+async function seedLesson(url: Url, token: string) {
+  const flow = await api(url, token, 'POST', 'flows', {
+    name: 'Sky lesson',
+    nodes: [
+      { id: 's', type: 'beginNode', position: at(0), data: { label: 'Start' } },
+      {
+        id: 'intro',
+        type: 'displayNode',
+        position: at(100),
+        data: { label: 'Intro', text: 'Welcome to the sky lesson' },
+      },
+      {
+        id: 'q',
+        type: 'branchingNode',
+        position: at(200),
+        data: { label: 'Sky', question: 'Which colour is the sky?' },
+      },
+      { id: 'blue', type: 'conditionalNode', position: at(300), data: { label: 'Blue', buttonText: 'Blue' } },
+      {
+        id: 'green',
+        type: 'conditionalNode',
+        position: at(400),
+        data: { label: 'Green', buttonText: 'Green' },
+      },
+    ],
+    edges: [
+      edge('s.out>intro.in'),
+      edge('intro.out>q.in'),
+      edge('q.branch>blue.branch'),
+      edge('q.branch>green.branch'),
+    ],
+  });
+  expectEqual(flow.status, 201, `flow created: ${JSON.stringify(flow.json)}`);
+  const made = await api<{ data: { _id: string; code: string } }>(url, token, 'POST', 'assignment', {
+    name: `Live phones ${Date.now()}`,
+    flowIds: [flow.json.data._id],
+    unitUsageOption: 'PAY_BY_ME',
+  });
+  expectEqual(made.status, 201, 'assignment created');
+  await api(url, token, 'PUT', `assignment/${made.json.data._id}`, { signInRequired: false });
+  return made.json.data;
+}
+
+/** A phone joins the assignment as a guest (the player's own join page) and opens the live lesson. */
+async function joinOnPhone(phone: Page, url: Url, code: string, name: string) {
+  await phone.goto(url(`/viewer/assignments/join-assignment/${code}`));
+  await phone.getByLabel('Your name').fill(name);
+  await phone.getByRole('button', { name: 'Join as guest' }).click();
+  await phone.getByText('Live lesson — following your teacher').waitFor();
+  await phone.getByTestId('live-open').click();
+  await phone.getByText('Welcome to the sky lesson').waitFor();
+}
+
+const phoneStep = (phone: Page, text: string) =>
+  phone.getByTestId('live-phone-step').filter({ hasText: text }).waitFor({ timeout: 5000 });
+
+export default defineE2E([
+  test(
+    '[LIVE] phones follow the teacher: next and back, a late guest, an offline phone, answers on the projector chart',
+    async ({ page, url, launch, screenshot }) => {
+      await signInAsDemo(page, url);
+      const token = await apiToken(url);
+      const { _id: id, code } = await seedLesson(url, token);
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.goto(url(`/editor/personal/assignment/${id}`));
+      await page.getByRole('button', { name: 'Show QR code' }).click();
+      await page.getByRole('button', { name: 'Start live' }).click();
+      const screen = page.getByRole('dialog', { name: 'Live lesson' });
+      const controls = screen.getByRole('toolbar', { name: 'Lesson controls' });
+      await screen.getByTestId('live-step').filter({ hasText: 'Step 1 of 4' }).waitFor();
+      const session = await api<{ data: { _id: string } }>(url, token, 'GET', `assignment/${id}/live`);
+      const registration = liveRegistration(session.json.data._id);
+
+      // Kim's phone: the welcome, then held before the question until the teacher moves on.
+      const kim = await launch({ viewport: 'phone' });
+      const sent: string[] = [];
+      kim.page.on('request', (r) => r.url().includes('/statements') && sent.push(r.postData() ?? ''));
+      await joinOnPhone(kim.page, url, code, 'Kim');
+      await screen.getByText('Kim', { exact: true }).waitFor();
+      await phoneStep(kim.page, 'Step 1 of 4');
+      await kim.page.getByRole('button', { name: 'Next' }).click();
+      await kim.page.getByTestId('live-hold').waitFor();
+      expectEqual(
+        await kim.page.getByText('Which colour is the sky?').count(),
+        0,
+        'no question before the teacher',
+      );
+      await screenshot('phone-held-390x844', kim.page);
+
+      await controls.getByRole('button', { name: /Next/ }).click();
+      const moved = Date.now();
+      await kim.page.getByRole('button', { name: 'Blue' }).waitFor({ timeout: 5000 });
+      const followMs = Date.now() - moved;
+      console.log(`[LIVE] next → Kim's phone shows the question: ${followMs} ms`);
+      expect(followMs < 1000, `the phone follows within a second (took ${followMs} ms)`);
+      await phoneStep(kim.page, 'Step 2 of 4');
+
+      // Lee joins late, on the teacher's step; then loses the network.
+      const lee = await launch({ viewport: 'phone' });
+      await joinOnPhone(lee.page, url, code, 'Lee');
+      await phoneStep(lee.page, 'Step 2 of 4');
+      await lee.page.getByRole('button', { name: 'Next' }).click();
+      await lee.page.getByRole('button', { name: 'Green' }).waitFor();
+      await lee.context.setOffline(true);
+
+      // Back: Kim's phone waits again, the question gone; next brings it back.
+      await controls.getByRole('button', { name: /Back/ }).click();
+      await phoneStep(kim.page, 'Step 1 of 4');
+      await kim.page.getByTestId('live-hold').waitFor();
+      await controls.getByRole('button', { name: /Next/ }).click();
+      await kim.page.getByRole('button', { name: 'Blue' }).waitFor({ timeout: 5000 });
+
+      // Kim answers online; Lee offline (kept on the phone), sent once the network is back.
+      await kim.page.getByRole('button', { name: 'Blue' }).click();
+      await screen.getByText('1 answer', { exact: false }).waitFor();
+      await lee.page.getByRole('button', { name: 'Green' }).click();
+      await lee.context.setOffline(false);
+      await lee.page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await screen.getByText('2 answers', { exact: false }).waitFor({ timeout: 20_000 });
+      await screen.getByTestId('live-chart').waitFor();
+      await phoneStep(lee.page, 'Step 2 of 4');
+      await screenshot('projector-chart-1280x720');
+      await screenshot('phone-answered-390x844', kim.page);
+
+      // The statements of a live answer carry the lesson as their registration.
+      await kim.page.waitForTimeout(500);
+      expect(
+        sent.some((body) => body.includes(registration)),
+        `Kim's statements carry the lesson's registration ${registration}`,
+      );
+
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await screenshot('tablet-1024x768');
+      await screen.getByRole('button', { name: 'End lesson' }).click();
+      await kim.page.getByTestId('live-ended').waitFor();
+      await lee.page.getByTestId('live-ended').waitFor();
+      await screenshot('phone-ended-390x844', lee.page);
+    },
+    { timeoutMs: 180_000 },
+  ),
+]);
