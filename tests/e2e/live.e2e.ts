@@ -1,4 +1,4 @@
-import { defineE2E, expectEqual, test } from './harness';
+import { defineE2E, expect, expectEqual, sleep, test } from './harness';
 import { api, apiToken, signInAsDemo } from './offline.util';
 
 type Url = (path: string) => string;
@@ -63,6 +63,14 @@ export default defineE2E([
     expectEqual((await answer(lee, 'Green')).status, 200, "Lee's answer");
     await screen.getByTestId('live-chart').waitFor();
     await screen.getByText('2 answers', { exact: false }).waitFor();
+    // On a 1280x720 projector the whole chart, its labels too, sits above the control bar.
+    const chart = await screen.getByTestId('live-chart').boundingBox();
+    const controls = await screen.locator('.live__controls').boundingBox();
+    expect(
+      chart && controls && chart.y + chart.height <= controls.y + 1,
+      `chart above the controls: ${JSON.stringify({ chart, controls })}`,
+    );
+    await sleep(400); // the bars' 250 ms animation
     await screenshot('projector-1280x720');
 
     // The teacher's tablet: close answers, then a late answer is refused.

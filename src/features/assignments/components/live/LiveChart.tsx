@@ -12,7 +12,7 @@ export default function LiveChart({ choices }: { choices: Array<{ label: string;
       <figcaption className="visually-hidden">{t('live.chartLabel')}</figcaption>
       <Chart
         type="bar"
-        height={260}
+        height="100%"
         series={[{ name: t('live.chartLabel'), data: choices.map((c) => c.count) }]}
         options={{
           chart: { toolbar: { show: false }, animations: { enabled: true, speed: 250 } },
@@ -23,7 +23,8 @@ export default function LiveChart({ choices }: { choices: Array<{ label: string;
             min: 0,
           },
           plotOptions: { bar: { distributed: true, borderRadius: 6 } },
-          dataLabels: { enabled: true, style: { fontSize: '20px' } },
+          // White and bold on the bar's colour: read from the back of a classroom.
+          dataLabels: { enabled: true, style: { fontSize: '22px', fontWeight: 800, colors: ['#fff'] } },
           legend: { show: false },
         }}
       />
