@@ -50,6 +50,8 @@ export default defineE2E([
     await screen.getByText('Lee', { exact: true }).waitFor();
     expectEqual(await screen.getByTestId('live-count').textContent(), '2 joined', 'two joined');
     await screen.getByTestId('live-step').filter({ hasText: 'Step 1 of' }).waitFor();
+    // What the class reads at this step, from the lesson's flow.
+    expect(((await screen.getByTestId('live-question').textContent()) ?? '').trim().length > 0, 'step text');
 
     const state = await api<{ data: { _id: string } }>(url, token, 'GET', `assignment/${id}/live`);
     const answer = (who: string, choice: string) =>

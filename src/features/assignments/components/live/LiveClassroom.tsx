@@ -5,6 +5,7 @@ import { qrDataUrl } from '../detail/qr';
 import { LiveControls } from './LiveControls';
 import { tallyAnswers } from './live-tally';
 import { useLiveSession } from './use-live-session';
+import { useLiveStepText } from './use-live-step-text';
 import './live.css';
 
 const LiveChart = lazy(() => import('./LiveChart'));
@@ -43,6 +44,7 @@ export function LiveClassroom(props: {
 
   const { state, members, answers } = live;
   const tally = tallyAnswers(answers);
+  const stepText = useLiveStepText(state?.flowId, state?.step);
   return (
     <div
       ref={root}
@@ -92,6 +94,11 @@ export function LiveClassroom(props: {
               <p className="live__step" data-testid="live-step">
                 {t('live.step', { step: state.step + 1, count: state.stepCount })}
               </p>
+              {stepText && (stepText.text || stepText.label) && (
+                <p className="live__question" data-testid="live-question">
+                  {stepText.text || stepText.label}
+                </p>
+              )}
               <p className="live__muted">
                 {t('live.answers', { count: answers.length })} ·{' '}
                 {state.answersOpen ? t('live.open') : t('live.closed')}
