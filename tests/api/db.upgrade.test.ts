@@ -16,12 +16,13 @@ import { MIGRATIONS_DIR } from '../../src/server/paths';
 import { newId } from '../../src/shared/domain/ids';
 
 /**
- * Item 5 of issue 38: a database made by the previous release migrates to today's schema and keeps
- * its data. The previous release is today's migrations but the last two (0035 rewrites stored
- * sub-statements, 0037 changes how activity definitions merge); it writes its rows with SQL in the
- * shape it stored them, then today's openDatabase migrates, and today's routes read the data back.
+ * A database made by an earlier release migrates to today's schema and keeps its data. That release
+ * is today's migrations up to the one before 0035 (0035 rewrites stored sub-statements, 0037 changes
+ * how activity definitions merge, and every migration after them runs too); it writes its rows with
+ * SQL in the shape it stored them, then today's openDatabase migrates, and today's routes read the
+ * data back. Pinned by name, so a migration added later never moves what "earlier" means.
  */
-const LATER = 2;
+const FIRST_LATER = '0035_lrs_substatement_context_lists';
 const PASSWORD = 'upgrade-password-1';
 const made: string[] = [];
 afterAll(() => {
@@ -32,7 +33,9 @@ function previousMigrations(): string {
   const dir = mkdtempSync(join(tmpdir(), 'flowlearn-migrations-'));
   made.push(dir);
   const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'));
-  journal.entries = journal.entries.slice(0, -LATER);
+  const later = (journal.entries as Array<{ tag: string }>).findIndex((e) => e.tag === FIRST_LATER);
+  expect(later, `${FIRST_LATER} is in the journal`).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, later);
   mkdirSync(join(dir, 'meta'));
   writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify(journal));
   for (const e of journal.entries as Array<{ tag: string }>)
