@@ -91,7 +91,7 @@ export const ZLiveState = z.object({
   code: zText(),
   memberCount: z.number().int(),
   /** The lesson's xAPI registration (domain/live/registration.ts): the statements of its answers carry it. */
-  registration: z.string().uuid(),
+  registration: z.uuid({ message: 'must be a UUID' }),
 });
 export type TLiveState = z.infer<typeof ZLiveState>;
 
