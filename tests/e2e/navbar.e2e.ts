@@ -78,6 +78,7 @@ export default defineE2E([
         'Explore',
         'Collections',
         'Library',
+        'Prompt templates',
         'Assignments',
         'Automation',
         'Chat',
