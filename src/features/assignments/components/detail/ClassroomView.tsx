@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { qrDataUrl } from './qr';
+import { useClassroomScreen } from './use-classroom-screen';
 
 const BIG_QR = 720;
 
@@ -10,24 +9,8 @@ const BIG_QR = 720;
  */
 export function ClassroomView(props: { link: string; code: string; name: string; onClose: () => void }) {
   const { t } = useTranslation('assignment');
-  const root = useRef<HTMLDivElement>(null);
-  const [src, setSrc] = useState<string | null>(null);
   const { onClose, link } = props;
-
-  useEffect(() => {
-    let alive = true;
-    void qrDataUrl(link, BIG_QR).then((url) => alive && setSrc(url));
-    root.current?.focus();
-    // Full screen needs the click that opened this view; refused (or unsupported), it stays a page overlay.
-    root.current?.requestFullscreen?.().catch(() => undefined);
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    return () => {
-      alive = false;
-      document.removeEventListener('keydown', onKey);
-      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-    };
-  }, [link, onClose]);
+  const { root, qr: src } = useClassroomScreen(link, BIG_QR, onClose, true);
 
   const site = link.replace(/\/assignments\/join-assignment\/.*$/, '/join');
   return (

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../ui/Button';
-import { qrDataUrl } from '../detail/qr';
+import { useClassroomScreen } from '../detail/use-classroom-screen';
 import { LiveControls } from './LiveControls';
 import { tallyAnswers } from './live-tally';
 import { useLiveSession } from './use-live-session';
@@ -26,21 +26,8 @@ export function LiveClassroom(props: {
 }) {
   const { t } = useTranslation('assignment');
   const live = useLiveSession(props.assignmentId);
-  const [qr, setQr] = useState<string | null>(null);
-  const root = useRef<HTMLDivElement>(null);
   const { onClose, link } = props;
-
-  useEffect(() => {
-    let alive = true;
-    void qrDataUrl(link, QR_PX).then((url) => alive && setQr(url));
-    root.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    return () => {
-      alive = false;
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [link, onClose]);
+  const { root, qr } = useClassroomScreen(link, QR_PX, onClose);
 
   const { state, members, answers } = live;
   const tally = tallyAnswers(answers);
