@@ -25,6 +25,34 @@ function viewerManifest(): Plugin {
   };
 }
 
+/**
+ * `npm run dev` answers the page paths as `npm start` does (src/server/http/static-client.ts):
+ * /editor without its slash, and every /viewer path as the learner player's page.
+ */
+function devPages(): Plugin {
+  return {
+    name: 'flowlearn:dev-pages',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '').split('?')[0];
+        const redirect = { '/editor': '/editor/', '/viewer': '/viewer/join' }[path];
+        if (redirect) {
+          res.statusCode = 302;
+          res.setHeader('Location', redirect);
+          res.end();
+          return;
+        }
+        // The page's own relative script (./main.tsx) resolves under /viewer/ too.
+        if (path.startsWith('/viewer/'))
+          req.url = /\.\w+$/.test(path)
+            ? `/editor/src/player/${path.split('/').pop()}`
+            : '/editor/src/player/index.html';
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   base: '/editor/',
   plugins: [
@@ -58,6 +86,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     viewerManifest(),
+    devPages(),
   ],
   build: {
     outDir: 'dist/client',
