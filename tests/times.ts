@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 /**
@@ -16,6 +16,10 @@ interface FileResult {
 }
 
 const [file = '.tmp/vitest.json', count = '25'] = process.argv.slice(2);
+if (!existsSync(file)) {
+  console.error(`No report at ${file}: run \`npm run test:unit\` first (it writes one).`);
+  process.exit(1);
+}
 const report = JSON.parse(readFileSync(file, 'utf8')) as { testResults: FileResult[] };
 const rows = report.testResults
   .map((r) => ({
