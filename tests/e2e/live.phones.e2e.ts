@@ -105,12 +105,12 @@ export default defineE2E([
       expect(followMs < 1000, `the phone follows within a second (took ${followMs} ms)`);
       await phoneStep(kim.page, 'Step 2 of 4');
 
-      // Lee joins late, on the teacher's step; then loses the network.
+      // Lee joins late: the phone lands on the teacher's step (the welcome's Next is skipped, not
+      // pressed); then Lee loses the network.
       const lee = await launch({ viewport: 'phone' });
       await joinOnPhone(lee.page, url, code, 'Lee');
       await phoneStep(lee.page, 'Step 2 of 4');
-      await lee.page.getByRole('button', { name: 'Next' }).click();
-      await lee.page.getByRole('button', { name: 'Green' }).waitFor();
+      await lee.page.getByRole('button', { name: 'Green' }).waitFor({ timeout: 5000 });
       await lee.context.setOffline(true);
 
       // Back: Kim's phone waits again, the question gone; next brings it back.
@@ -120,12 +120,14 @@ export default defineE2E([
       await controls.getByRole('button', { name: /Next/ }).click();
       await kim.page.getByRole('button', { name: 'Blue' }).waitFor({ timeout: 5000 });
 
-      // Kim answers online; Lee offline (kept on the phone), sent once the network is back.
+      // Kim answers online; Lee offline (kept on the phone, in IndexedDB): Lee reloads the page once
+      // the network is back, and the kept answer goes out when the page joins the lesson again.
       await kim.page.getByRole('button', { name: 'Blue' }).click();
       await screen.getByText('1 answer', { exact: false }).waitFor();
       await lee.page.getByRole('button', { name: 'Green' }).click();
+      await lee.page.getByTestId('saved-offline').waitFor();
       await lee.context.setOffline(false);
-      await lee.page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await lee.page.reload();
       await screen.getByText('2 answers', { exact: false }).waitFor({ timeout: 20_000 });
       await screen.getByTestId('live-chart').waitFor();
       await phoneStep(lee.page, 'Step 2 of 4');
@@ -138,6 +140,24 @@ export default defineE2E([
         sent.some((body) => body.includes(registration)),
         `Kim's statements carry the lesson's registration ${registration}`,
       );
+
+      // The teacher has pressed next twice (and back once): next again, then Max joins, late by two
+      // steps, and lands on step 3 (its Show Button), the steps before skipped and answered by no one.
+      await controls.getByRole('button', { name: /Next/ }).click();
+      await screen.getByTestId('live-step').filter({ hasText: 'Step 3 of 4' }).waitFor();
+      const max = await launch({ viewport: 'phone' });
+      const maxSent: string[] = [];
+      max.page.on('request', (r) => r.url().includes('/statements') && maxSent.push(r.postData() ?? ''));
+      await joinOnPhone(max.page, url, code, 'Max');
+      await phoneStep(max.page, 'Step 3 of 4');
+      await max.page.getByRole('button', { name: 'Blue' }).waitFor({ timeout: 5000 });
+      expectEqual(await max.page.getByTestId('live-hold').count(), 0, 'Max is not held');
+      expectEqual(await max.page.getByRole('button', { name: 'Next' }).count(), 0, 'no Next of the welcome');
+      await screenshot('phone-late-step3-390x844', max.page);
+      await max.page.waitForTimeout(500);
+      const maxStatements = maxSent.join('\n');
+      expect(maxStatements.includes('verb/skipped'), 'the skipped steps are recorded as skipped');
+      expect(!maxStatements.includes('expapi/verbs/answered'), 'no answer was invented for Max');
 
       await page.setViewportSize({ width: 1024, height: 768 });
       await screenshot('tablet-1024x768');
