@@ -7,7 +7,10 @@ import { api, apiToken, signInAsDemo } from './offline.util';
 type Url = (path: string) => string;
 const at = (y: number) => ({ x: 0, y });
 
-/** Start → a welcome text → "Which colour is the sky?" with Blue / Green: four steps after the start. */
+/**
+ * Start → a welcome text → "Which colour is the sky?" with Blue / Green, and a text question no link
+ * reaches (the teacher's last step): five steps after the start.
+ */
 async function seedLesson(url: Url, token: string) {
   const flow = await api(url, token, 'POST', 'flows', {
     name: 'Sky lesson',
@@ -31,6 +34,12 @@ async function seedLesson(url: Url, token: string) {
         type: 'conditionalNode',
         position: at(400),
         data: { label: 'Green', buttonText: 'Green' },
+      },
+      {
+        id: 'learnt',
+        type: 'inputNode',
+        position: at(500),
+        data: { label: 'Learnt', question: 'What did you learn?' },
       },
     ],
     edges: [
@@ -77,7 +86,7 @@ export default defineE2E([
       await page.getByRole('button', { name: 'Start live' }).click();
       const screen = page.getByRole('dialog', { name: 'Live lesson' });
       const controls = screen.getByRole('toolbar', { name: 'Lesson controls' });
-      await screen.getByTestId('live-step').filter({ hasText: 'Step 1 of 4' }).waitFor();
+      await screen.getByTestId('live-step').filter({ hasText: 'Step 1 of 5' }).waitFor();
       const session = await api<{ data: { _id: string } }>(url, token, 'GET', `assignment/${id}/live`);
       const registration = liveRegistration(session.json.data._id);
 
@@ -87,7 +96,7 @@ export default defineE2E([
       kim.page.on('request', (r) => r.url().includes('/statements') && sent.push(r.postData() ?? ''));
       await joinOnPhone(kim.page, url, code, 'Kim');
       await screen.getByText('Kim', { exact: true }).waitFor();
-      await phoneStep(kim.page, 'Step 1 of 4');
+      await phoneStep(kim.page, 'Step 1 of 5');
       await kim.page.getByRole('button', { name: 'Next' }).click();
       await kim.page.getByTestId('live-hold').waitFor();
       expectEqual(
@@ -103,32 +112,35 @@ export default defineE2E([
       const followMs = Date.now() - moved;
       console.log(`[LIVE] next → Kim's phone shows the question: ${followMs} ms`);
       expect(followMs < 1000, `the phone follows within a second (took ${followMs} ms)`);
-      await phoneStep(kim.page, 'Step 2 of 4');
+      await phoneStep(kim.page, 'Step 2 of 5');
 
-      // Lee joins late, on the teacher's step; then loses the network.
+      // Lee joins late: the phone lands on the teacher's step (the welcome's Next is skipped, not
+      // pressed); then Lee loses the network.
       const lee = await launch({ viewport: 'phone' });
       await joinOnPhone(lee.page, url, code, 'Lee');
-      await phoneStep(lee.page, 'Step 2 of 4');
-      await lee.page.getByRole('button', { name: 'Next' }).click();
-      await lee.page.getByRole('button', { name: 'Green' }).waitFor();
+      await phoneStep(lee.page, 'Step 2 of 5');
+      await lee.page.getByRole('button', { name: 'Green' }).waitFor({ timeout: 5000 });
       await lee.context.setOffline(true);
 
       // Back: Kim's phone waits again, the question gone; next brings it back.
       await controls.getByRole('button', { name: /Back/ }).click();
-      await phoneStep(kim.page, 'Step 1 of 4');
+      await phoneStep(kim.page, 'Step 1 of 5');
       await kim.page.getByTestId('live-hold').waitFor();
       await controls.getByRole('button', { name: /Next/ }).click();
       await kim.page.getByRole('button', { name: 'Blue' }).waitFor({ timeout: 5000 });
 
-      // Kim answers online; Lee offline (kept on the phone), sent once the network is back.
+      // Kim answers online; Lee offline (kept on the phone, in IndexedDB): Lee reloads the page once
+      // the network is back, and the kept answer goes out when the page joins the lesson again.
       await kim.page.getByRole('button', { name: 'Blue' }).click();
       await screen.getByText('1 answer', { exact: false }).waitFor();
       await lee.page.getByRole('button', { name: 'Green' }).click();
+      // The chart's copy is kept before the run takes the answer: once the button is gone it is stored.
+      await lee.page.getByRole('button', { name: 'Green' }).waitFor({ state: 'detached' });
       await lee.context.setOffline(false);
-      await lee.page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await lee.page.reload();
       await screen.getByText('2 answers', { exact: false }).waitFor({ timeout: 20_000 });
       await screen.getByTestId('live-chart').waitFor();
-      await phoneStep(lee.page, 'Step 2 of 4');
+      await phoneStep(lee.page, 'Step 2 of 5');
       await screenshot('projector-chart-1280x720');
       await screenshot('phone-answered-390x844', kim.page);
 
@@ -139,8 +151,46 @@ export default defineE2E([
         `Kim's statements carry the lesson's registration ${registration}`,
       );
 
+      // The teacher has pressed next twice (and back once): next again, then Max joins, late by two
+      // steps, and lands on step 3 (its Show Button), the steps before skipped and answered by no one.
+      await controls.getByRole('button', { name: /Next/ }).click();
+      await screen.getByTestId('live-step').filter({ hasText: 'Step 3 of 5' }).waitFor();
+      const max = await launch({ viewport: 'phone' });
+      const maxSent: string[] = [];
+      max.page.on('request', (r) => r.url().includes('/statements') && maxSent.push(r.postData() ?? ''));
+      await joinOnPhone(max.page, url, code, 'Max');
+      await phoneStep(max.page, 'Step 3 of 5');
+      await max.page.getByRole('button', { name: 'Blue' }).waitFor({ timeout: 5000 });
+      expectEqual(await max.page.getByTestId('live-hold').count(), 0, 'Max is not held');
+      expectEqual(await max.page.getByRole('button', { name: 'Next' }).count(), 0, 'no Next of the welcome');
+      await screenshot('phone-late-step3-390x844', max.page);
+      await max.page.waitForTimeout(500);
+      const maxStatements = maxSent.join('\n');
+      expect(maxStatements.includes('verb/skipped'), 'the skipped steps are recorded as skipped');
+      expect(!maxStatements.includes('expapi/verbs/answered'), 'no answer was invented for Max');
+
       await page.setViewportSize({ width: 1024, height: 768 });
       await screenshot('tablet-1024x768');
+
+      // The teacher goes on to the text question; Max's phone, held at step 3, lands there too.
+      await controls.getByRole('button', { name: /Next/ }).click();
+      await screen.getByTestId('live-step').filter({ hasText: 'Step 4 of 5' }).waitFor();
+      await controls.getByRole('button', { name: /Next/ }).click();
+      await screen.getByTestId('live-step').filter({ hasText: 'Step 5 of 5' }).waitFor();
+      await phoneStep(max.page, 'Step 5 of 5');
+      await max.page.getByText('What did you learn?').waitFor({ timeout: 5000 });
+      await max.page.getByRole('textbox').fill('Blue light scatters most in the sky');
+      await max.page.getByRole('button', { name: 'Send' }).click();
+      await screen.getByText('1 answer', { exact: false }).waitFor({ timeout: 10_000 });
+      // Hidden until the teacher reveals it; then a word cloud with no name in it.
+      await screen.getByText('Answers are hidden until you reveal them.').waitFor();
+      await controls.getByRole('button', { name: 'Reveal' }).click();
+      const cloud = screen.getByTestId('live-cloud');
+      await cloud.waitFor();
+      const cloudText = (await cloud.textContent()) ?? '';
+      expect(cloudText.includes('scatters') && !cloudText.includes('Max'), `the cloud: ${cloudText}`);
+      await screenshot('projector-word-cloud-1024x768');
+      await screenshot('phone-text-answered-390x844', max.page);
       await screen.getByRole('button', { name: 'End lesson' }).click();
       await kim.page.getByTestId('live-ended').waitFor();
       await lee.page.getByTestId('live-ended').waitFor();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  catchUpTo,
   followedFeed,
   followStep,
   isChartRequest,
@@ -59,6 +60,22 @@ describe('[LIVE] a phone follows the teacher step', () => {
     expect(followStep(at(1, { ended: true }), 3)).toBe('free');
     expect(followStep(null, 3)).toBe('free');
     expect(followStep(at(1), -1)).toBe('free');
+  });
+
+  it('sends a phone behind the teacher straight to the teacher step, the steps between skipped', () => {
+    const steps = liveStepNodes(flow);
+    // Joined late at the first block while the teacher is on step 3 (praise… end is index 3).
+    expect(catchUpTo(at(3), steps, 0)).toEqual({ nodeId: 'end', skipped: ['intro', 'question', 'praise'] });
+    expect(catchUpTo(at(1), steps, 0)).toEqual({ nodeId: 'question', skipped: ['intro'] });
+    // On the teacher's step or past it (the teacher went back): nothing to catch up.
+    expect(catchUpTo(at(1), steps, 1)).toBeNull();
+    expect(catchUpTo(at(1), steps, 2)).toBeNull();
+    // No lesson, an ended one, or a block with no step: the run goes its own way.
+    expect(catchUpTo(null, steps, 0)).toBeNull();
+    expect(catchUpTo(at(3, { ended: true }), steps, 0)).toBeNull();
+    expect(catchUpTo(at(3), steps, -1)).toBeNull();
+    // A step the phone's copy of the flow does not have (the flow changed): stay.
+    expect(catchUpTo(at(9), steps, 0)).toBeNull();
   });
 
   it('shows no feed item of a block past the teacher step', () => {

@@ -1,5 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
+  catchUpTo,
   followedFeed,
   followStep,
   isChartRequest,
@@ -53,6 +54,7 @@ export function useLiveFollow(
   lesson: TLiveLesson,
   state: TRunState | null,
   answerRun: (a: TLearnerAnswer) => Promise<void>,
+  skipTo?: (nodeId: string, skipped: string[]) => Promise<void>,
 ): TLiveFollow {
   const assignmentId = where.target?.kind === 'assignment' ? where.target.id : null;
   const [closedAt, setClosedAt] = useState<string | null>(null);
@@ -69,10 +71,19 @@ export function useLiveFollow(
     (closedAt === `${live._id}:${live.revision}:${at.nodeId}` ||
       (onTeacherStep && !live.answersOpen && isChartRequest(at.request)));
 
+  // Behind the teacher (joined late, reconnected, still on a step the teacher left): land on the
+  // teacher's step; the run records the steps between as skipped, it answers none of them.
+  const catchUp = catchUpTo(live, steps, nodeStep);
+  const catchUpKey = catchUp ? `${catchUp.nodeId}<${catchUp.skipped.join(',')}` : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: catchUpKey stands for catchUp; skipTo changes when the run is free again
+  useEffect(() => {
+    if (catchUp && skipTo) void skipTo(catchUp.nodeId, catchUp.skipped);
+  }, [catchUpKey, skipTo]);
+
   const answer = useCallback(
     async (a: TLearnerAnswer) => {
       const body = live && at?.request ? liveAnswerOf(at.request, a) : null;
-      // An answer behind the teacher (catching up) goes to the learner's record only: that step is closed.
+      // An answer behind the teacher (the moment before the phone catches up) goes to the record only.
       const forChart = live && body && at && (onTeacherStep || (live.workAhead && nodeStep > live.step));
       if (forChart && assignmentId) {
         const sent = await sendLiveAnswer(assignmentId, {

@@ -35,8 +35,8 @@ export function RunScreen({
   );
   // A live lesson on this flow: the same run, held at the teacher's step (src/player/live).
   const { lesson, where: runWhere } = useLiveWhere(where);
-  const { view, answer: answerRun, restart } = useRun(runFlow, runWhere, runKey);
-  const live = useLiveFollow(runFlow, runWhere, lesson, view.state, answerRun);
+  const { view, answer: answerRun, restart, skipTo } = useRun(runFlow, runWhere, runKey);
+  const live = useLiveFollow(runFlow, runWhere, lesson, view.state, answerRun, skipTo);
   const answer = live.answer;
   const state = view.state;
   const [now, setNow] = useState(Date.now());

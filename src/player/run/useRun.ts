@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   isRunState,
   resumeRun,
+  skipRun,
   startRun,
   type TLearnerAnswer,
   type TRunFlow,
@@ -173,10 +174,27 @@ export function useRun(flow: (TRunFlow & { revision: number }) | null, where: TR
     if (view.state && pending.current) void send(view.state, pending.current);
   });
 
+  /**
+   * Moves the waiting run to `nodeId` without answering the blocks between (a live lesson's late
+   * phone, src/player/live): they are recorded as skipped. Nothing happens while an answer is busy.
+   */
+  const skipTo = useCallback(
+    async (nodeId: string, skipped: string[]) => {
+      if (!flow || !view.state || view.busy || view.waitingForNetwork || sending.current) return;
+      sending.current = true;
+      const r = await skipRun(flow, view.state, nodeId, skipped, options());
+      sending.current = false;
+      if (r.refused) return;
+      await keep(r.state);
+      setView((v) => ({ ...v, state: r.state, busy: false, error: r.error, refused: undefined }));
+    },
+    [flow, view.state, view.busy, view.waitingForNetwork, keep, options],
+  );
+
   const restart = useCallback(async () => {
     if (store) await del(key, store).catch(() => undefined);
     await begin();
   }, [key, begin]);
 
-  return { view, answer, restart };
+  return { view, answer, restart, skipTo };
 }

@@ -85,3 +85,18 @@ export function liveAnswerOf(
     return { text: answer.text.slice(0, 2000) };
   return null;
 }
+
+/**
+ * Where a phone behind the teacher goes (it joined late, reconnected, or was still on an earlier
+ * step when the teacher moved on): straight to the teacher's step, the steps in between skipped for
+ * this run. Null when the phone is not behind, or the run waits at no step (a lesson's end frees it).
+ */
+export function catchUpTo(
+  live: TLiveStep | null,
+  steps: ReadonlyArray<string>,
+  nodeStep: number,
+): { nodeId: string; skipped: string[] } | null {
+  if (!live || live.ended || nodeStep < 0 || nodeStep >= live.step) return null;
+  const nodeId = steps[live.step];
+  return nodeId ? { nodeId, skipped: steps.slice(nodeStep, live.step) } : null;
+}

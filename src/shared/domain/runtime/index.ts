@@ -59,6 +59,7 @@ export {
   type TServerBlockType,
 } from './server-blocks';
 export type { TRunEvent, TRunOptions } from './session';
+export { SKIPPED_VERB, skipRun } from './skip';
 export {
   DEFAULT_LIMITS,
   ISSUE_CODES,

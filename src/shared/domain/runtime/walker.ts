@@ -54,7 +54,7 @@ async function apply(s: TSession, node: TRunNode, outcome: TOutcome, label: stri
   }
 }
 
-async function walk(s: TSession, entry: TAfter): Promise<TRunResult> {
+export async function walk(s: TSession, entry: TAfter): Promise<TRunResult> {
   let step = entry;
   while (step && step !== STOP) {
     const node = s.g.nodes.get(step.nodeId);
@@ -71,7 +71,7 @@ async function walk(s: TSession, entry: TAfter): Promise<TRunResult> {
 }
 
 /** Any fault the guards above did not foresee still ends in a reported state, never a throw. */
-async function guarded(
+export async function guarded(
   state: TRunState,
   opts: TRunOptions,
   body: () => Promise<TRunResult>,

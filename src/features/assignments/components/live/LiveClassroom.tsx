@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../ui/Button';
 import { useClassroomScreen } from '../detail/use-classroom-screen';
 import { LiveControls } from './LiveControls';
+import { LiveTextAnswers } from './LiveTextAnswers';
 import { tallyAnswers } from './live-tally';
 import { useLiveSession } from './use-live-session';
 import { useLiveStepText } from './use-live-step-text';
@@ -14,8 +15,8 @@ const QR_PX = 480;
 /**
  * "Start live": the projector's screen of a live lesson (issue 40). Before the first step the join
  * QR and code, the names of those who joined and their count; then the teacher's step, how many
- * answered, the distribution of the choices filling in as answers arrive, and the text answers once
- * the teacher reveals them; never anyone's answer by name.
+ * answered, the distribution of the choices filling in as answers arrive, and the text answers (a
+ * word cloud, or a list) once the teacher reveals them; never anyone's answer by name.
  * The controls sit at the bottom for the teacher's tablet (the same page on the projector).
  */
 export function LiveClassroom(props: {
@@ -95,17 +96,7 @@ export function LiveClassroom(props: {
                   <LiveChart choices={tally.choices} />
                 </Suspense>
               )}
-              {tally.texts.length > 0 &&
-                (state.revealed ? (
-                  <ul className="live__texts" aria-label={t('live.textAnswers')}>
-                    {tally.texts.map((text, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the same text may come twice; the list only grows
-                      <li key={i}>{text}</li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="live__muted">{t('live.hidden')}</p>
-                ))}
+              {tally.texts.length > 0 && <LiveTextAnswers texts={tally.texts} revealed={state.revealed} />}
             </section>
           )}
           {!state.ended && <LiveControls state={state} act={live.act} />}
