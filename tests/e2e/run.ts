@@ -19,11 +19,14 @@ import {
 
 /**
  * `npm run test:e2e [-- substring…]`: builds the client once, then runs every tests/e2e/**\/*.e2e.ts
- * file in turn (one server per file, one fresh browser per test) and ends with the plain line
- * `N passed, N failed` that CI reads (STACK-NOTES 11).
+ * file (one server per file, one fresh browser per test) and ends with the plain line
+ * `N passed, N failed` that CI reads (STACK-NOTES 11). E2E_WORKERS files run at once (default 2:
+ * most of a browser test is waiting for a page, so two share two cores well); a file's lines are
+ * printed together when it ends.
  */
 const root = process.cwd();
 const filters = process.argv.slice(2).map((f) => f.toLowerCase());
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
 const started = Date.now();
 let passed = 0;
 let failed = 0;
@@ -53,22 +56,25 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const indent = (text: string) => text.replace(/^/gm, '    ');
 
-function report(t: E2ETest, error: unknown, server: E2EServer | null, shot: string | null): void {
+/** One file's output, printed in one piece when the file ends so that parallel files do not mix. */
+type Log = (line: string) => void;
+
+function report(log: Log, t: E2ETest, error: unknown, server: E2EServer | null, shot: string | null): void {
   failed++;
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  console.log(indent(detail));
-  if (shot) console.log(`    screenshot: ${relative(root, shot)}`);
+  log(indent(detail));
+  if (shot) log(`    screenshot: ${relative(root, shot)}`);
   if (server) {
     // The whole server log of a failed test goes to a file; the tail is usually enough to read here.
     mkdirSync(RESULTS_DIR, { recursive: true });
     const logFile = join(RESULTS_DIR, `${slug(t.title)}.server.log`);
     writeFileSync(logFile, `${server.output.join('\n')}\n`);
-    console.log(`    server log: ${relative(root, logFile)}; last lines:`);
-    console.log(indent(server.output.slice(-8).join('\n')));
+    log(`    server log: ${relative(root, logFile)}; last lines:`);
+    log(indent(server.output.slice(-8).join('\n')));
   }
 }
 
-async function runTest(file: string, t: E2ETest, server: E2EServer): Promise<void> {
+async function runTest(log: Log, file: string, t: E2ETest, server: E2EServer): Promise<void> {
   const since = Date.now();
   const browsers: E2EBrowser[] = [];
   const launch: E2EContext['launch'] = async (options) => {
@@ -95,32 +101,39 @@ async function runTest(file: string, t: E2ETest, server: E2EServer): Promise<voi
     running.catch(() => undefined); // a timed-out test may still reject later
     await withTimeout(running, t.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'test');
     passed++;
-    console.log(`  ✓ ${t.title} (${seconds(since)})`);
+    log(`  ✓ ${t.title} (${seconds(since)})`);
   } catch (error) {
-    console.log(`  ✗ ${t.title} (${seconds(since)}) [${relative(root, file)}]`);
+    log(`  ✗ ${t.title} (${seconds(since)}) [${relative(root, file)}]`);
     const shot = ctx ? await screenshot(ctx.page, `${t.title}-failed`).catch(() => null) : null;
-    report(t, error, server, shot);
+    report(log, t, error, server, shot);
   } finally {
     await Promise.all(browsers.map((b) => b.close()));
   }
 }
 
 async function runFile(file: string, suite: E2ESuite, tests: E2ETest[]): Promise<void> {
-  console.log(`${relative(root, file)}`);
-  let server: E2EServer;
+  const lines = [`${relative(root, file)}`];
+  const log: Log = (line) => lines.push(line);
+  const since = Date.now();
   try {
-    server = await startServer(suite.server);
-  } catch (error) {
-    for (const t of tests) {
-      console.log(`  ✗ ${t.title} (the server did not start)`);
-      report(t, error, null, null);
+    let server: E2EServer;
+    try {
+      server = await startServer(suite.server);
+    } catch (error) {
+      for (const t of tests) {
+        log(`  ✗ ${t.title} (the server did not start)`);
+        report(log, t, error, null, null);
+      }
+      return;
     }
-    return;
-  }
-  try {
-    for (const t of tests) await runTest(file, t, server);
+    try {
+      for (const t of tests) await runTest(log, file, t, server);
+    } finally {
+      await server.stop();
+    }
   } finally {
-    await server.stop();
+    if (workers > 1) lines[0] += ` (${seconds(since)})`;
+    console.log(lines.join('\n'));
   }
 }
 
@@ -150,8 +163,16 @@ async function main(): Promise<number> {
       return 1;
     }
   }
-  console.log(`Running ${count} e2e test${count === 1 ? '' : 's'}`);
-  for (const { file, suite, tests } of plan) await runFile(file, suite, tests);
+  const parallel = Math.min(workers, plan.length);
+  console.log(
+    `Running ${count} e2e test${count === 1 ? '' : 's'}${parallel > 1 ? `, ${parallel} files at once` : ''}`,
+  );
+  const queue = [...plan];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift())
+      await runFile(next.file, next.suite, next.tests);
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
   console.log(`\nFinished in ${seconds(started)}`);
   return failed > 0 ? 1 : 0;
 }
