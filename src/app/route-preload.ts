@@ -6,6 +6,7 @@ import { FULL_ROUTES, HOME_ROUTES, PUBLIC_ROUTES, type RouteDef } from './route-
  * page itself. A lazy page would first show its Suspense fallback, and React then holds the reveal
  * back for at least 300 ms (its fallback throttle): a visible delay on every start.
  */
+const LOGIN_PATH = '/login';
 const loaded = new Map<RouteDef['load'], ComponentType>();
 
 function matches(pattern: string, path: string): boolean {
@@ -14,8 +15,14 @@ function matches(pattern: string, path: string): boolean {
   return want.length === have.length && want.every((w, i) => (w.startsWith(':') ? !!have[i] : w === have[i]));
 }
 
-export function preloadPage(path: string): Promise<void> {
-  const def = [...PUBLIC_ROUTES, ...FULL_ROUTES, ...HOME_ROUTES].find((r) => matches(r.path, path));
+/**
+ * `signedOut`: no session can exist (no hint cookie), so a guarded page will send the visitor to
+ * the sign-in page: that page is the one loaded, not the guarded one they will never see.
+ */
+export function preloadPage(path: string, signedOut = false): Promise<void> {
+  const open = PUBLIC_ROUTES.find((r) => matches(r.path, path));
+  const guarded = open ? undefined : [...FULL_ROUTES, ...HOME_ROUTES].find((r) => matches(r.path, path));
+  const def = open ?? (signedOut ? PUBLIC_ROUTES.find((r) => r.path === LOGIN_PATH) : guarded);
   const load = def?.load;
   if (!load) return Promise.resolve();
   return load().then(

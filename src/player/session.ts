@@ -1,4 +1,5 @@
 import { api } from '../shared/api/http';
+import { mayHaveSession } from '../shared/api/session-hint';
 import type { TJoinedAssignment } from '../shared/contract/assignments';
 import type { TSessionResponse } from '../shared/contract/auth';
 import type { TGuestJoinResponse } from '../shared/contract/player-guest';
@@ -51,6 +52,8 @@ let refreshing: Promise<string | null> | null = null;
 export function getAccessToken(): Promise<string | null> {
   const token = read() ?? memory;
   if (token && expiry(token) - Date.now() > 30_000) return Promise.resolve(token);
+  // No session hint cookie, no refresh cookie: a signed-out learner's start asks nothing (no 401).
+  if (!mayHaveSession()) return Promise.resolve(null);
   refreshing ??= api
     .post('auth/refresh', {}, { anonymous: true, quiet: true })
     .then((answer) => {

@@ -4,6 +4,7 @@ import { canvasBench } from './canvas.bench';
 import { chatBench } from './chat.bench';
 import { creditsBench } from './credits.bench';
 import { knowledgeBench } from './knowledge.bench';
+import { lighthouseBench } from './lighthouse.bench';
 import { liveBench } from './live.bench';
 import { loadBench } from './load.bench';
 import { lrsBench } from './lrs.bench';
@@ -33,6 +34,7 @@ const BENCHES: Bench[] = [
   playerBench,
   knowledgeBench,
   liveBench,
+  lighthouseBench,
 ];
 
 const filter = process.argv[2]?.toLowerCase();

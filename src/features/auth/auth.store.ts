@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import { ApiError } from '../../shared/api/http';
+import { mayHaveSession } from '../../shared/api/session-hint';
 import type { TUser } from '../../shared/contract/auth';
 import { authApi } from './auth.api';
 import { clearStorageOnLogout, readToken, storeToken, tokenIsFresh } from './auth.session';
@@ -54,6 +55,8 @@ export function getAccessToken(): Promise<string | null> {
   const token = readToken();
   if (tokenIsFresh(token)) return Promise.resolve(token);
   if (auth.status === 'signedOut') return Promise.resolve(null);
+  // No session hint cookie: no refresh cookie either, and asking would only log a 401.
+  if (!mayHaveSession()) return Promise.resolve(null);
   refreshing ??= refreshOnce().finally(() => {
     refreshing = null;
   });
@@ -72,7 +75,11 @@ async function userWhileOffline(): Promise<TUser | null> {
 
 /** At app start: a fresh token in this tab, or a refresh cookie from an earlier visit, signs us in. */
 export async function initAuth(): Promise<void> {
-  const [config, token] = await Promise.all([authApi.config().catch(() => null), getAccessToken()]);
+  const configLoad = authApi.config().catch(() => null);
+  // With the hint the refresh starts at once; without it, /auth/config (which sets the hint for a
+  // refresh cookie from before the hint existed) answers first, then the hint is read again.
+  const token = await (mayHaveSession() ? getAccessToken() : configLoad.then(getAccessToken));
+  const config = await configLoad;
   if (config) {
     auth.oidcEnabled = config.oidcEnabled;
     auth.oidcProviderName = config.oidcProviderName;

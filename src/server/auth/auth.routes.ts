@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import {
+  AuthErrorCode,
   AuthMessage,
   ZForgotPasswordRequest,
   ZLoginRequest,
@@ -13,11 +14,18 @@ import {
 import { providerName } from '../adapters/oidc/oidc-client';
 import { requireAuth } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/context';
+import { AppError } from '../http/errors';
 import { orgScope } from '../http/org-scope';
 import { enforceRateLimit } from '../http/rate-limit';
 import { jsonBody, query } from '../http/validate';
 import { createAuthService } from './auth.service';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
+import {
+  clearRefreshCookie,
+  hasSessionHint,
+  readRefreshCookie,
+  setRefreshCookie,
+  setSessionHint,
+} from './cookies';
 import { createOidcService, oidcSettings } from './oidc.service';
 import { createSessionService } from './session.service';
 import { signInLimits, takeCodeAllowance } from './signin-limits';
@@ -38,12 +46,14 @@ export function authRoutes(deps: AppDeps) {
   return (
     new Hono<AppEnv>()
       // public
-      .get('/auth/config', (c) =>
-        c.json({
+      .get('/auth/config', (c) => {
+        // A session begun before the hint existed: the client asks this first and refreshes once it sees the hint.
+        if (readRefreshCookie(c) && !hasSessionHint(c)) setSessionHint(c, deps.env);
+        return c.json({
           oidcEnabled: oidcCfg !== null,
           oidcProviderName: oidcCfg ? providerName(oidcCfg.issuer) : '',
-        }),
-      )
+        });
+      })
       // public
       .post('/auth/signup', async (c) => {
         const body = await jsonBody(c, ZSignupRequest);
@@ -78,7 +88,13 @@ export function authRoutes(deps: AppDeps) {
       })
       // public: the refresh cookie is the credential
       .post('/auth/refresh', async (c) => {
-        const { session, refreshToken } = await sessions.refresh(readRefreshCookie(c));
+        const { session, refreshToken } = await sessions.refresh(readRefreshCookie(c)).catch((error) => {
+          // A refused session ends here: the cookies go, so the next start does not ask again. A race
+          // with another tab keeps them (that tab's new cookie is already set).
+          if (!(error instanceof AppError && error.code === AuthErrorCode.REFRESH_RACE))
+            clearRefreshCookie(c, deps.env);
+          throw error;
+        });
         setRefreshCookie(c, deps.env, refreshToken);
         return c.json(session);
       })
