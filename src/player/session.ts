@@ -48,12 +48,39 @@ function store(token: string): void {
 let memory: string | null = null;
 let refreshing: Promise<string | null> | null = null;
 
+/**
+ * A refresh cookie from before the session hint existed has no hint beside it: once per browser,
+ * /auth/config (under the refresh cookie's path) sets the hint if that cookie is there, so a learner
+ * or guest signed in before an upgrade is not taken for signed out. Afterwards the hint decides alone.
+ */
+const HINT_CHECKED_KEY = 'sessionHintChecked';
+let hintCheck: Promise<boolean> | null = null;
+function mayHaveSessionChecked(): Promise<boolean> {
+  if (mayHaveSession()) return Promise.resolve(true);
+  try {
+    if (localStorage.getItem(HINT_CHECKED_KEY)) return Promise.resolve(false);
+  } catch {
+    return Promise.resolve(false);
+  }
+  hintCheck ??= api
+    .get('auth/config', { anonymous: true, quiet: true })
+    .then(() => {
+      localStorage.setItem(HINT_CHECKED_KEY, '1');
+      return mayHaveSession();
+    })
+    .catch(() => false);
+  return hintCheck;
+}
+
 /** A fresh access token (refreshed with the cookie when needed), or null when signed out. */
 export function getAccessToken(): Promise<string | null> {
   const token = read() ?? memory;
   if (token && expiry(token) - Date.now() > 30_000) return Promise.resolve(token);
   // No session hint cookie, no refresh cookie: a signed-out learner's start asks nothing (no 401).
-  if (!mayHaveSession()) return Promise.resolve(null);
+  return mayHaveSessionChecked().then((may) => (may ? refresh() : null));
+}
+
+function refresh(): Promise<string | null> {
   refreshing ??= api
     .post('auth/refresh', {}, { anonymous: true, quiet: true })
     .then((answer) => {
