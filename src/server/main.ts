@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { readEnv } from './env';
 import { lifecycle } from './http/health';
+import { startRetentionSweeps } from './lrs/retention';
 import { CLIENT_DIR } from './paths';
 import { startGuestSweeps } from './player/guest-cleanup';
 
@@ -16,6 +17,7 @@ export async function main(): Promise<void> {
   const deps = await bootstrap(env, { clientDir: env.CLIENT_DIR ?? CLIENT_DIR });
   const app = createApp(deps);
   const stopGuestSweeps = startGuestSweeps(deps);
+  const stopRetentionSweeps = startRetentionSweeps(deps);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info: AddressInfo) => {
     const host = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
     deps.logger.info('listening', { url: `http://${host}:${info.port}/editor`, engine: deps.database.kind });
@@ -35,6 +37,7 @@ export async function main(): Promise<void> {
     // Stop accepting, let requests in flight finish, then end the image workers and the database.
     server.close(async () => {
       stopGuestSweeps();
+      stopRetentionSweeps();
       await deps.images?.close();
       await deps.database.close();
       deps.logger.info('stopped');

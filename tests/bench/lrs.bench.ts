@@ -4,7 +4,7 @@ import type { Database } from '../../src/server/db/client';
 import { createLrsService, lrsSpace } from '../../src/server/lrs';
 import { type Bench, type BenchRow, percentile as pct } from './bench';
 import { benchDeps, benchUser, noFiles, onPglite, onPostgres } from './bench-app';
-import { ACTORS, activityId, actorMbox, bulkFill, registrationOf, verbId } from './lrs.seed';
+import { ACTORS, activityId, actorMbox, bulkFill, registrationOf, statementsSize, verbId } from './lrs.seed';
 import { postgresCpu } from './proc-cpu';
 
 /** Size of the store the queries run over; LRS_BENCH_STATEMENTS makes a quicker run. */
@@ -96,6 +96,8 @@ async function measure(database: Database, engine: string): Promise<BenchRow[]> 
     if (done % 200_000 === 0) console.log(`  ${engine}: ${done.toLocaleString('en-GB')} statements filled`);
   });
   const fillSeconds = (performance.now() - fillStart) / 1000;
+  const size = await statementsSize(database);
+  const perMillion = (bytes: number) => `${Math.round((bytes / STORED) * (1e6 / 2 ** 20))} MiB`;
 
   // 3. Queries through the route: a page of 10, as a client pages through results.
   const kinds: Record<string, (i: number) => string> = {
@@ -159,6 +161,7 @@ async function measure(database: Database, engine: string): Promise<BenchRow[]> 
     ...Object.entries(times).map(
       ([k, v]) => `LRS (${engine}) query by ${k} ×${v.length}: p50 ${ms(pct(v, 50))}, p99 ${ms(pct(v, 99))}`,
     ),
+    `LRS (${engine}) size per 1,000,000 statements: table ${perMillion(size.table)}, indexes ${perMillion(size.indexes)} (${(size.table / 2 ** 30).toFixed(2)} + ${(size.indexes / 2 ** 30).toFixed(2)} GiB in all)`,
     `LRS (${engine}) service query for a report (assignment + verb, latest 100) ×100: p50 ${ms(pct(report, 50))}, p99 ${ms(pct(report, 99))}`,
   ];
   return [...core, ...queryRows.map((r, i) => (i === queryRows.length - 1 ? { ...r, notes } : r))];

@@ -29,6 +29,10 @@ export async function bulkFill(
   onChunk: (done: number) => void,
 ) {
   const chunk = 100_000;
+  // A large fill builds the secondary indexes once at the end (sorted builds) instead of inserting
+  // into 13 indexes row by row: 10,000,000 statements in minutes rather than an hour. The index
+  // definitions are read back from the catalogue, so the rebuilt ones are exactly the migration's.
+  const rebuild = count >= REBUILD_INDEXES_FROM ? await dropSecondaryIndexes(database) : [];
   for (let start = 0; start < count; start += chunk) {
     const end = Math.min(count, start + chunk);
     await database.db.execute(sql`
@@ -69,5 +73,38 @@ export async function bulkFill(
       ) s`);
     onChunk(end);
   }
+  for (const definition of rebuild) await database.db.execute(sql.raw(definition));
   await database.db.execute(sql`analyze lrs_statements`);
+}
+
+const REBUILD_INDEXES_FROM = 2_000_000;
+
+/** Drops the indexes of lrs_statements but the primary key; answers the statements that make them again. */
+async function dropSecondaryIndexes(database: Database): Promise<string[]> {
+  const result = (await database.db.execute(sql`select indexname, indexdef from pg_indexes
+    where schemaname = current_schema() and tablename = 'lrs_statements'
+      and indexname <> 'lrs_statements_space_statement_id_pk'`)) as unknown as {
+    rows: Array<{ indexname: string; indexdef: string }>;
+  };
+  for (const r of result.rows) await database.db.execute(sql.raw(`drop index "${r.indexname}"`));
+  // pg_indexes shows an index of a partitioned table as ON ONLY (the parent alone); without ONLY it
+  // is built on every partition, as the migration made it.
+  return result.rows.map((r) => r.indexdef.replace(' ON ONLY ', ' ON '));
+}
+
+/**
+ * Bytes of the statements table (heap and TOAST) and of its indexes, summed over its partitions:
+ * what a million statements cost on disk.
+ */
+export async function statementsSize(database: Database): Promise<{ table: number; indexes: number }> {
+  const result = (await database.db.execute(sql`select
+      coalesce(sum(pg_table_size(c.oid)), 0)::bigint as "table",
+      coalesce(sum(pg_indexes_size(c.oid)), 0)::bigint as indexes
+    from pg_class c
+    where c.oid = 'lrs_statements'::regclass
+      or c.oid in (select inhrelid from pg_inherits where inhparent = 'lrs_statements'::regclass)`)) as unknown as {
+    rows: Array<{ table: string | number; indexes: string | number }>;
+  };
+  const row = result.rows[0];
+  return { table: Number(row?.table ?? 0), indexes: Number(row?.indexes ?? 0) };
 }

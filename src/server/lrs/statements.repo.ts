@@ -4,10 +4,9 @@ import { VERB_VOIDED } from '../../shared/domain/xapi';
 import { type Db, queryRows } from '../db/client';
 import { lrsActivities, lrsAttachments, lrsStatements } from '../db/schema';
 
+/** One statement to insert; its space and `stored` are the batch's (insertStatements' parameters). */
 export interface StatementRow extends StatementColumns {
-  space: string;
   statementId: string;
-  stored: Date;
   timestamp: Date;
   statement: JsonObject;
 }
@@ -59,16 +58,19 @@ export async function findStatements(db: Executor, space: string, ids: string[])
   }));
 }
 
+// The batch's space ($3) and stored time ($4) are parameters, not repeated in every row of the JSON:
+// fewer bytes to write to the socket and to parse. With the space a parameter, the lookup of a
+// stored voiding statement reads that space's partition only, never the voids of every space.
 const INSERT_STATEMENTS = `insert into lrs_statements (space, statement_id, stored, timestamp, verb_id,
     actor_ifi, object_activity_id, object_agent_ifi, object_statement_id, registration, related_activities,
     related_agents, assignment_id, flow_id, voided, statement)
-  select x.space, x."statementId", x.stored, x.timestamp, x."verbId", x."actorIfi", x."objectActivityId",
+  select $3::text, x."statementId", $4::timestamptz, x.timestamp, x."verbId", x."actorIfi", x."objectActivityId",
     x."objectAgentIfi", x."objectStatementId", x.registration, x."relatedActivities", x."relatedAgents",
     x."assignmentId", x."flowId",
-    exists (select 1 from lrs_statements v where v.space = x.space and v.object_statement_id = x."statementId"
+    exists (select 1 from lrs_statements v where v.space = $3::text and v.object_statement_id = x."statementId"
       and v.verb_id = $2),
     x.statement
-  from jsonb_to_recordset($1::jsonb) as x(space text, "statementId" uuid, stored timestamptz,
+  from jsonb_to_recordset($1::jsonb) as x("statementId" uuid,
     timestamp timestamptz, "verbId" text, "actorIfi" text, "objectActivityId" text, "objectAgentIfi" text,
     "objectStatementId" uuid, registration uuid, "relatedActivities" text[], "relatedAgents" text[],
     "assignmentId" text, "flowId" text, statement jsonb)
@@ -76,18 +78,24 @@ const INSERT_STATEMENTS = `insert into lrs_statements (space, statement_id, stor
   returning statement_id`;
 
 /**
- * Inserts the rows in one statement (one JSON parameter unpacked by jsonb_to_recordset: a third of
- * the time of a 1,700-parameter VALUES list on PostgreSQL), prepared once per connection. A row
- * whose id is stored already is skipped; a row that a stored voiding statement targets is stored
- * voided (the voiding statement may arrive first). Answers the ids inserted.
+ * Inserts the rows of one space in one statement (one JSON parameter unpacked by
+ * jsonb_to_recordset: a third of the time of a 1,700-parameter VALUES list on PostgreSQL), prepared
+ * once per connection. A row whose id is stored already is skipped; a row that a stored voiding
+ * statement targets is stored voided (the voiding statement may arrive first). Answers the ids
+ * inserted.
  */
-export async function insertStatements(db: Executor, rows: StatementRow[]): Promise<Set<string>> {
+export async function insertStatements(
+  db: Executor,
+  space: string,
+  stored: Date,
+  rows: StatementRow[],
+): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const result = await queryRows(
     db as Db,
     INSERT_STATEMENTS,
-    [JSON.stringify(rows), VERB_VOIDED],
-    'lrs_insert_statements',
+    [JSON.stringify(rows), VERB_VOIDED, space, stored.toISOString()],
+    'lrs_insert_statements_v2',
   );
   return new Set(result.map((r) => String(r.statement_id)));
 }

@@ -169,9 +169,7 @@ export function createStatementsService(database: Database, storage: FileStorage
     try {
       const rows: StatementRow[] = await mapInSlices(prepared, (s) => ({
         ...statementColumns(s),
-        space,
         statementId: String(s.id),
-        stored,
         timestamp: parseTimestamp(s.timestamp) ?? stored,
         statement: s,
       }));
@@ -180,7 +178,8 @@ export function createStatementsService(database: Database, storage: FileStorage
         // In slices: each INSERT is short, and the loop turns between them.
         for (let at = 0; at < rows.length; at += INSERT_SLICE) {
           if (at > 0) await yieldToLoop();
-          for (const id of await insertStatements(tx, rows.slice(at, at + INSERT_SLICE))) inserted.add(id);
+          for (const id of await insertStatements(tx, space, stored, rows.slice(at, at + INSERT_SLICE)))
+            inserted.add(id);
         }
         if (inserted.size < rows.length) {
           // Ids stored before: the same statement again is fine, a different one is a conflict.

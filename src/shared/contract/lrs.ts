@@ -31,3 +31,20 @@ export const ZCreatedLrsCredential = ZLrsCredential.extend({
   endpoint: zText(),
 });
 export type TCreatedLrsCredential = z.infer<typeof ZCreatedLrsCredential>;
+
+/** Longest retention that can be set: a century, i.e. "keep", spelled as a number. */
+export const LRS_RETENTION_MAX_MONTHS = 1200;
+
+/**
+ * How long the space keeps its statements: `months` after they were stored, or null for ever (the
+ * default). Only the space's owner sets it (an organisation's admins; the personal space's user).
+ */
+export const ZLrsRetention = z.object({
+  months: z
+    .number()
+    .int('must be a whole number of months')
+    .min(1, 'must be at least 1 month')
+    .max(LRS_RETENTION_MAX_MONTHS, `must be at most ${LRS_RETENTION_MAX_MONTHS} months`)
+    .nullable(),
+});
+export type TLrsRetention = z.infer<typeof ZLrsRetention>;

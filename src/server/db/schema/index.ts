@@ -9,6 +9,7 @@ export * from './journals';
 export * from './live';
 export * from './lrs';
 export * from './lrs-launches';
+export * from './lrs-retention';
 export * from './orgs';
 export * from './packages';
 export * from './player-runs';

@@ -38,7 +38,9 @@ export const lrsCredentials = pgTable(
 
 /**
  * One row per stored statement: the statement as JSONB (immutable) plus the columns the query
- * filters and the reports read, each derived from the statement when it is stored.
+ * filters and the reports read, each derived from the statement when it is stored. In the database
+ * it is 16 partitions by a hash of `space` (migration 0041, docs/design/lrs-partitions.md), which
+ * drizzle cannot spell: the migrations, not this declaration, make the table.
  */
 export const lrsStatements = pgTable(
   'lrs_statements',
