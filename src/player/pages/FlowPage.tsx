@@ -2,7 +2,7 @@ import { useLocation } from 'wouter';
 import { useTranslation } from '../i18n';
 import type { TTarget } from '../player.api';
 import { flowPageKey, loadFlowPage, loadSharePage, takePrefetched } from '../prefetch';
-import { uuid } from '../run/ports';
+import { uuid } from '../uuid';
 import { Closed } from './Closed';
 import { Problem } from './Problem';
 import { useLoad } from './useLoad';

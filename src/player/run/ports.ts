@@ -13,6 +13,7 @@ import {
 } from '../../shared/domain/runtime';
 import { enqueue } from '../outbox';
 import { playerApi, type TTarget } from '../player.api';
+import { uuid } from '../uuid';
 import { browserMediaPort } from './media-port';
 import { previewAiPort, previewMediaPort, previewServerBlocks } from './preview-port';
 import { ownStatements } from './records-api';
@@ -42,12 +43,7 @@ export type TRunWhere = {
   registration?: string;
 };
 
-export const uuid = (): string =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) =>
-        (Number(c) ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (Number(c) / 4)))).toString(16),
-      );
+export { uuid };
 
 /** The runtime's ports in the browser: AI through the paid server route, xAPI through the outbox. */
 export function browserRunOptions(
