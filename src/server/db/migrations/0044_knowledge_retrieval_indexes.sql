@@ -1,9 +1,4 @@
 -- Knowledge retrieval over many passages (docs/performance.md, knowledge bank).
--- The full-text index writes straight into its tree: with the default pending list, new passages
--- wait in an unordered list that every search reads through until a vacuum merges it, and PGlite
--- runs no autovacuum. Uploads pay a little more; searches stay as fast after an upload as before.
-ALTER INDEX "knowledge_chunks_tsv_idx" SET (fastupdate = off);
---> statement-breakpoint
 -- Where pgvector is there: one HNSW index per dimension of the vectors already stored (the column has
 -- no fixed dimension; knowledge.vectors.ts makes the index for a new one), and iterative index scans,
 -- so a search filtered to a few banks (or one model) still gets its nearest passages from an index
