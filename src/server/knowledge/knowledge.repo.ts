@@ -1,4 +1,5 @@
 import { type Db, queryRows } from '../db/client';
+import { ensureVectorIndex } from './knowledge.vectors';
 
 /**
  * Knowledge banks, their documents and passages (migration 0023). Every read is scoped to a space:
@@ -145,7 +146,13 @@ export function hasVectors(db: Db): Promise<boolean> {
       db,
       `select to_regclass('public.knowledge_chunk_vectors') is not null as present`,
       [],
-    ).then(([r]) => r?.present === true);
+    ).then(async ([r]) => {
+      if (r?.present !== true) return false;
+      // Iterative index scans (knowledge.vectors.ts). PostgreSQL sessions take it from the database's
+      // settings (migration 0044); PGlite's one single-user session does not read those, so it is set here.
+      await queryRows(db, `select set_config('hnsw.iterative_scan', 'relaxed_order', false)`, []);
+      return true;
+    });
     withVectors.set(db, known);
   }
   return known;
@@ -167,6 +174,7 @@ export interface NewDocument {
 
 /** The document, its passages and their vectors in one transaction: a bank never shows half a document. */
 export async function insertDocument(db: Db, doc: NewDocument): Promise<DocumentRow> {
+  if (doc.vectors?.length && doc.embeddingModel) await ensureVectorIndex(db, doc.vectors[0].length);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const [r] = await queryRows(
@@ -264,35 +272,6 @@ export async function searchFullText(db: Db, bankIds: string[], words: string[],
      order by best.score desc, c.id`,
     [bankIds, words, limit],
     'knowledge_fulltext_idf',
-  );
-  return rows.map(passage);
-}
-
-/**
- * Nearest passages by cosine distance among vectors of the same model (score: 1 − distance). The
- * nearest are picked from the vector table alone, then joined: joining first read every passage and
- * document row of the bank before the sort (10,000 index lookups, 0.2 s over the bench's bank).
- */
-export async function searchVectors(
-  db: Db,
-  bankIds: string[],
-  model: string,
-  vector: number[],
-  limit: number,
-) {
-  const rows = await queryRows(
-    db,
-    `with best as (
-       select v.chunk_id, v.embedding <=> $3::vector as distance
-       from knowledge_chunk_vectors v
-       where v.bank_id = any($1::text[]) and v.model = $2 and vector_dims(v.embedding) = $5
-       order by distance limit $4)
-     select ${PASSAGE}, 1 - best.distance as score
-     from best join knowledge_chunks c on c.id = best.chunk_id
-       join knowledge_documents d on d.id = c.document_id
-     order by best.distance, c.id`,
-    [bankIds, model, `[${vector.join(',')}]`, limit, vector.length],
-    'knowledge_vectors_nearest',
   );
   return rows.map(passage);
 }

@@ -4,7 +4,8 @@ import { priceCall } from '../../shared/domain/models/pricing';
 import type { Embedder } from '../adapters/ai/embeddings';
 import type { CreditsService, TWalletOwner } from '../credits/credits.service';
 import type { Db } from '../db/client';
-import { hasVectors, type PassageRow, searchFullText, searchVectors } from './knowledge.repo';
+import { hasVectors, type PassageRow, searchFullText } from './knowledge.repo';
+import { searchVectors } from './knowledge.vectors';
 
 /**
  * Retrieval: PostgreSQL full-text rank always; the nearest vectors too when an embedding model is set
