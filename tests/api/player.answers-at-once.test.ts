@@ -88,7 +88,7 @@ describe('a class answering at once', () => {
     });
     expect(first.status).toBe(200);
     const bodies = Array.from({ length: 60 }, (_, n) => ({
-      statements: [statement(flowId, n)],
+      statements: [statement(flowId, n) as Record<string, unknown>],
       learner: { id: `learner-${n}` },
     }));
     bodies[17] = {

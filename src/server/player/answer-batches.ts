@@ -11,14 +11,12 @@ interface Waiting {
 }
 
 /** A batch stays a small one for the LRS (batch-pacing.ts: more than 100 statements wait for their turn). */
-const MAX_STATEMENTS = 100;
-/** Writes of one space at the same time; the rest queue and go together when one ends. */
-const MAX_IN_FLIGHT = 4;
+export const ANSWER_BATCH_STATEMENTS = 100;
 
 /**
  * Group commit for learner answers. A class answering at once sent one transaction per answer, and
  * on PostgreSQL they queued for the pool's connections (three round trips each: begin, insert,
- * commit); on PGlite each waited for the one engine. While MAX_IN_FLIGHT writes of a space are
+ * commit); on PGlite each waited for the one engine. While `maxInFlight` writes of a space are
  * running, the answers that arrive wait and are then written together in one call, so a busy
  * class pays one transaction per batch and a quiet one pays no wait at all.
  *
@@ -29,7 +27,7 @@ const MAX_IN_FLIGHT = 4;
  */
 export function createAnswerBatches(
   store: StoreInSpace,
-  limits = { maxStatements: MAX_STATEMENTS, maxInFlight: MAX_IN_FLIGHT },
+  limits: { maxStatements: number; maxInFlight: number },
 ) {
   const queues = new Map<string, { waiting: Waiting[]; inFlight: number }>();
 

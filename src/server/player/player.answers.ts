@@ -5,7 +5,7 @@ import type { AppDeps } from '../http/context';
 import { forbidden, notFound } from '../http/errors';
 import { type Lap, noLap } from '../http/stage-timing';
 import { createLrsService, lrsSpace } from '../lrs';
-import { createAnswerBatches } from './answer-batches';
+import { ANSWER_BATCH_STATEMENTS, createAnswerBatches } from './answer-batches';
 import {
   type AnswerScopeRow,
   findParticipantAnswerScope,
@@ -33,7 +33,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function createAnswerRecorder(deps: AppDeps) {
   const db = deps.database.db;
   const lrs = createLrsService(deps);
-  const batches = createAnswerBatches((space, statements) => lrs.storeStatements(space, statements));
+  // PGlite runs one query at a time: parallel writes would only queue there, so one write at a
+  // time lets the waiting answers form bigger batches. PostgreSQL's pool runs a few at once.
+  const batches = createAnswerBatches((space, statements) => lrs.storeStatements(space, statements), {
+    maxStatements: ANSWER_BATCH_STATEMENTS,
+    maxInFlight: deps.database.kind === 'pglite' ? 1 : 4,
+  });
 
   return {
     /** 404 for an unknown assignment, 403 for a signed-in user who has not joined it (as asParticipant). */
