@@ -12,7 +12,6 @@ const PAGE = join(dist, 'src', 'player', 'index.html');
 const ENTRY_TARGET_KB = 90;
 const COLD_TARGET_MS = 1000;
 const RUNS = 5;
-const LEARNERS = 200;
 
 const LESSON = oneQuestionQuiz({
   label: 'Quiz',
@@ -55,11 +54,6 @@ async function timeline(page: import('playwright-core').Page): Promise<string[]>
       }),
   );
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 export const playerBench: Bench = {
   name: 'player',
@@ -157,49 +151,7 @@ export const playerBench: Bench = {
         target: '≤ 300 ms',
         withinTarget: median(warm) <= 300,
       });
-
-      // 200 learners answering at once: each sends its answered + completed statements in one request.
-      const statement = (n: number, i: number) => ({
-        id: `00000000-0000-4000-8000-${String(n * 10 + i).padStart(12, '0')}`,
-        actor: { name: 'x', mbox: 'mailto:x@x.test' },
-        verb: {
-          id: `http://adlnet.gov/expapi/verbs/${i ? 'completed' : 'answered'}`,
-          display: { 'en-US': 'answered' },
-        },
-        object: { objectType: 'Activity', id: `${server.origin}/viewer/flows/${flowId}/nodes/q` },
-        result: { response: `answer ${n}`, score: { raw: 1, min: 0, max: 1 } },
-        timestamp: new Date().toISOString(),
-      });
-      const latencies: number[] = [];
-      let failed = 0;
-      const t0 = Date.now();
-      await Promise.all(
-        Array.from({ length: LEARNERS }, async (_, n) => {
-          const s = Date.now();
-          const res = await post(`player/public/${code}/flow/${flowId}/statements`, {
-            statements: [statement(n, 0), statement(n, 1)],
-            learner: { id: `bench-learner-${n}` },
-          });
-          latencies.push(Date.now() - s);
-          if (res.status !== 200) failed++;
-        }),
-      );
-      const seconds = (Date.now() - t0) / 1000;
-      rows.push({
-        figure: `${LEARNERS} learners answering at once (2 statements each, PGlite)`,
-        value: `${Math.round((LEARNERS * 2) / seconds)} statements/s`,
-        target: '',
-        withinTarget: null,
-        notes: [
-          `${LEARNERS} requests in ${seconds.toFixed(2)} s; p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}; ${failed} failed`,
-        ],
-      });
-      rows.push({
-        figure: `${LEARNERS} learners answering at once: request p99`,
-        value: ms(percentile(latencies, 99)),
-        target: '',
-        withinTarget: null,
-      });
+      // 200 learners answering at once: player-answers.bench.ts.
     } finally {
       await server.stop();
     }

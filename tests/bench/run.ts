@@ -10,6 +10,7 @@ import { loadBench } from './load.bench';
 import { lrsBench } from './lrs.bench';
 import { offlineBench } from './offline.bench';
 import { playerBench } from './player.bench';
+import { playerAnswersBench } from './player-answers.bench';
 import { reportsBench } from './reports.bench';
 import { shellSizeBench } from './shell-size.bench';
 import { startupBench } from './startup.bench';
@@ -32,6 +33,7 @@ const BENCHES: Bench[] = [
   automationBench,
   reportsBench,
   playerBench,
+  playerAnswersBench,
   knowledgeBench,
   liveBench,
   lighthouseBench,

@@ -15,9 +15,11 @@ import {
 import { ZPlayerBlockRequest } from '../../shared/contract/player-blocks';
 import { requireAuth } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/context';
+import { stageTimer, stageTiming } from '../http/stage-timing';
 import { jsonBody, params, query } from '../http/validate';
 import { createJournalsService } from '../journals/journals.service';
 import { createPlayerAi } from './player.ai';
+import { createAnswerRecorder } from './player.answers';
 import { limitOpenBlocks } from './player.block-limit';
 import { createPlayerBlocks } from './player.blocks';
 import { playerGuestRoutes } from './player.guest.routes';
@@ -47,6 +49,7 @@ export function playerRoutes(deps: AppDeps) {
   const ai = createPlayerAi(deps);
   const journals = createJournalsService(deps);
   const blocks = createPlayerBlocks(deps, player);
+  const answers = createAnswerRecorder(deps);
   const plain = (j: { name: string; content: string; updatedAt: string } | null) =>
     j && { name: j.name, content: j.content, updatedAt: j.updatedAt };
   // Guest learners (issue 14) reach these routes; participant() limits them to their assignment.
@@ -90,11 +93,14 @@ export function playerRoutes(deps: AppDeps) {
         c.set('answerKey', playerFlowKey(p.flowId));
         return c.json({ data });
       })
-      .post('/player/assignment/:id/flow/:flowId/statements', auth, async (c) => {
+      .post('/player/assignment/:id/flow/:flowId/statements', stageTiming(), auth, async (c) => {
+        const lap = stageTimer(c);
         const p = params(c, ZPlayerParams);
-        const access = await participant(c, p.id);
+        const scope = await answers.asParticipant(c.get('auth').userId, p.id, p.flowId);
+        lap('access');
         const body = await jsonBody(c, ZStatementsRequest);
-        return c.json(await player.record(access, p.flowId, body, origin(c)));
+        lap('body');
+        return c.json(await answers.record(scope, p.flowId, body, origin(c), lap));
       })
       .post('/player/assignment/:id/flow/:flowId/ai', auth, async (c) => {
         const p = params(c, ZPlayerParams);
@@ -146,11 +152,14 @@ export function playerRoutes(deps: AppDeps) {
         c.set('answerKey', playerFlowKey(p.flowId));
         return c.json({ data });
       })
-      .post('/player/public/:code/flow/:flowId/statements', async (c) => {
+      .post('/player/public/:code/flow/:flowId/statements', stageTiming(), async (c) => {
+        const lap = stageTimer(c);
         const p = params(c, ZPublicFlowParams);
         const body = await jsonBody(c, ZStatementsRequest);
-        const access = await player.asPublic(p.code, body.learner);
-        return c.json(await player.record(access, p.flowId, body, origin(c)));
+        lap('body');
+        const scope = await answers.asPublic(p.code, p.flowId, body.learner, origin(c));
+        lap('access');
+        return c.json(await answers.record(scope, p.flowId, body, origin(c), lap));
       })
       .post('/player/public/:code/flow/:flowId/ai', async (c) => {
         const p = params(c, ZPublicFlowParams);

@@ -1,18 +1,17 @@
 import { assignmentStatus } from '../../shared/contract/assignments';
-import type { TPlayerAssignment, TPlayerFlow, TStatementsRequest } from '../../shared/contract/player';
+import type { TPlayerAssignment, TPlayerFlow } from '../../shared/contract/player';
 import { ASSIGNMENT_CLOSED, PlayerClosedMessage, type TPlayerClosed } from '../../shared/contract/player';
 import type { JsonObject } from '../../shared/domain/xapi';
 import { agentIfi } from '../../shared/domain/xapi/agents';
 import { type AssignmentRow, findAssignmentById, findUsersByIds } from '../assignments/assignments.repo';
 import { findAccessLink, isParticipant, listInteractions } from '../assignments/participants.repo';
-import { createPeopleService } from '../assignments/people.service';
 import { findFlows } from '../flows/flows.repo';
 import type { AppDeps } from '../http/context';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors';
 import { createLrsService, lrsSpace } from '../lrs';
 import { findFlowsByIds } from '../tools/tools.repo';
 import { findPublishedFlow } from './player.repo';
-import { assignmentActivityId, countsAsInteraction, scopeStatement } from './player.statements';
+import { assignmentActivityId } from './player.statements';
 
 /** Who runs the flow: a participant (signed in) or the anonymous visitor of a public link. */
 export type Learner =
@@ -39,25 +38,37 @@ export function assertOpen(row: AssignmentRow): void {
   if (reason) throw new AppError(ASSIGNMENT_CLOSED, 403, PlayerClosedMessage[reason], { reason });
 }
 
-const NOT_PARTICIPANT = 'Only participants of this assignment can open it. Join it with its code first.';
+/** The actor of a signed-in (or guest) participant's records. */
+export const participantActor = (u: { email: string; fullname: string }): JsonObject => ({
+  objectType: 'Agent',
+  name: u.fullname || u.email,
+  mbox: `mailto:${u.email}`,
+});
+
+/** The actor of a public link's anonymous visitor, named by the id the player keeps for them. */
+export function visitorActor(visitor: { id: string; name?: string } | undefined, origin: string): JsonObject {
+  if (!visitor) throw badRequest('learner: is required for a public link');
+  return {
+    objectType: 'Agent',
+    name: visitor.name || 'Guest',
+    account: { homePage: origin, name: `guest-${visitor.id}` },
+  };
+}
+
+export const NOT_PARTICIPANT =
+  'Only participants of this assignment can open it. Join it with its code first.';
 
 export function createPlayerService(deps: AppDeps) {
   const db = deps.database.db;
   const lrs = createLrsService(deps);
-  const people = createPeopleService(deps);
 
   async function actorOf(learner: Learner, origin: string): Promise<JsonObject> {
     if (learner.kind === 'participant') {
       const [u] = await findUsersByIds(db, [learner.userId]);
       if (!u) throw notFound('User');
-      return { objectType: 'Agent', name: u.fullname || u.email, mbox: `mailto:${u.email}` };
+      return participantActor(u);
     }
-    if (!learner.visitor) throw badRequest('learner: is required for a public link');
-    return {
-      objectType: 'Agent',
-      name: learner.visitor.name || 'Guest',
-      account: { homePage: origin, name: `guest-${learner.visitor.id}` },
-    };
+    return visitorActor(learner.visitor, origin);
   }
 
   const flowOf = async (access: PlayerAccess, flowId: string) => {
@@ -148,41 +159,6 @@ export function createPlayerService(deps: AppDeps) {
         nodes: f.nodes,
         edges: f.edges,
       };
-    },
-
-    /**
-     * Writes the statements to the LRS of the assignment's space (the organisation's, or the owner's
-     * personal one) and counts the new interactions of a participant. A statement sent again (the
-     * outbox replaying after a lost answer) is stored and counted once.
-     */
-    async record(access: PlayerAccess, flowId: string, body: TStatementsRequest, origin: string) {
-      const { row, learner } = access;
-      assertOpen(row);
-      // The flow's name only (not its graph): this runs for every answer of every learner.
-      const [flow] = row.flowIds.includes(flowId) ? await findFlowsByIds(db, [flowId]) : [];
-      if (!flow) throw notFound('Flow');
-      const actor = await actorOf(learner, origin);
-      const scope = {
-        assignmentId: row.id,
-        assignmentName: row.name,
-        flowId,
-        flowName: flow.name,
-        origin,
-        actor,
-      };
-      const statements = body.statements.map((s) => scopeStatement(s, scope));
-      const space = lrsSpace({ orgId: row.orgId, userId: row.ownerId });
-      // Only a participant's interactions are counted, so only they need to know what is new.
-      const fresh: JsonObject[] = [];
-      for (const s of learner.kind === 'participant' ? statements : []) {
-        const known = typeof s.id === 'string' ? await lrs.getStatement(space, s.id.toLowerCase()) : null;
-        if (!known) fresh.push(s);
-      }
-      const ids = await lrs.storeStatements(space, statements);
-      const counted = learner.kind === 'participant' ? fresh.filter(countsAsInteraction).length : 0;
-      if (counted > 0 && learner.kind === 'participant')
-        await people.recordInteractions(row.id, learner.userId, flowId, counted);
-      return { ids, counted };
     },
 
     /**
