@@ -54,7 +54,7 @@ export const RULES: Rule[] = [
     covered: 'the PostgreSQL step of `.ci/run` runs the API tests this way',
   },
   {
-    match: /^(npm run bench( -- (\w+|<name>))?|npx tsx tests\/bench\/\S+\.ts)$/,
+    match: /^((?:[A-Z_]+=\S+ )*npm run bench( -- ([\w-]+|<name>))?|npx tsx tests\/bench\/\S+\.ts)$/,
     covered: 'benches measure for minutes on a quiet machine; the unit test checks each one exists',
   },
   {
