@@ -119,7 +119,7 @@ it('[PLAYER] cmi5: moveOn Passed is not met by completed, it is by passed; maste
   expect(await statementsOf(auth, SATISFIED)).toHaveLength(1);
 });
 
-it('[PLAYER] cmi5: moveOn CompletedAndPassed needs both, NotApplicable is satisfied at launch, a course of two AUs is never satisfied by one', async () => {
+it('[PLAYER] cmi5: moveOn CompletedAndPassed needs both, NotApplicable is satisfied at launch, a course of two AUs is not satisfied by the first alone', async () => {
   const both = await launched(cmi5Package({ moveOn: 'CompletedAndPassed' }));
   await xapi(t, 'PUT', `statements?statementId=${crypto.randomUUID()}`, both.auth, passed(both.actor, 1));
   expect(await statementsOf(both.auth, SATISFIED)).toHaveLength(0);

@@ -131,6 +131,10 @@ it('[REPORTS] cmi5: the learner of a launch appears once, by name, with the pack
   expect(data.activeParticipants).toBe(2);
   expect(data.totalStatements).toBe(6);
   expect(data.verbs.find((v) => v.id === PASSED)?.count).toBe(2);
+  // The dashboard's cmi5 rows name Pia: her account (our origin) is her; the foreign one is nobody's.
+  expect(data.people).toEqual([
+    { account: w.users.participant.id, name: 'Pia Pupil', email: 'pupil@school.test' },
+  ]);
 });
 
 it('[REPORTS] cmi5: another space’s teacher cannot read the learner’s results; a bad id is a 400', async () => {

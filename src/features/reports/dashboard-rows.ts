@@ -26,15 +26,25 @@ export interface StatementRow {
   statement: Record<string, unknown>;
 }
 
-export function toRows(statements: Record<string, unknown>[], lang?: string): StatementRow[] {
+/** A participant behind a cmi5 account actor (the dashboard's `people`): the account name is their user id. */
+export type AccountPerson = { account: string; name: string; email: string };
+
+export function toRows(
+  statements: Record<string, unknown>[],
+  lang?: string,
+  people: AccountPerson[] = [],
+): StatementRow[] {
+  const byAccount = new Map(people.map((p) => [p.account, p]));
   return statements.map((s, i) => {
     const score = scoreOf(s);
     const o = s.object as { id?: string } | undefined;
+    const account = (s.actor as { account?: { name?: unknown } } | undefined)?.account?.name;
+    const person = typeof account === 'string' ? byAccount.get(account) : undefined;
     return {
       key: typeof s.id === 'string' ? s.id : String(i),
       timestamp: typeof s.timestamp === 'string' ? s.timestamp : '',
-      user: actorName(s),
-      email: actorEmail(s),
+      user: person?.name ?? actorName(s),
+      email: person?.email ?? actorEmail(s),
       activityId: o?.id ?? '',
       activity: objectName(s, lang),
       verbId: verbId(s),

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import type { TPackageUnit } from '../../shared/contract/player-launch';
 import type { TJson, TLearnerAnswer, TLearnerRequest } from '../../shared/domain/runtime';
 import { PlainButton as Button } from '../../ui/PlainButton';
 import { useTranslation } from '../i18n';
+import { PackageUnits } from './PackageUnits';
 import { fetchPackage, launchPackage } from './package-api';
 import { type TRunWhere, uuid } from './ports';
 
@@ -33,6 +35,12 @@ export function PackageAsk({
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const [reported, setReported] = useState<TJson[]>([]);
+  // cmi5 courses of several AUs: the unit asked for (none: the first) and the course's units. One
+  // registration for the block, so that every unit's launch counts towards the same course.
+  const [asked, setAsked] = useState<string | undefined>(undefined);
+  const [auId, setAuId] = useState<string | undefined>(undefined);
+  const [units, setUnits] = useState<TPackageUnit[]>([]);
+  const registration = useRef(request.registration ?? uuid());
 
   // Read at launch only: a new `where` object on each render must not launch (and record) again.
   const whereRef = useRef(where);
@@ -43,15 +51,20 @@ export function PackageAsk({
     const url = at?.target
       ? launchPackage(at.target, at.flowId, {
           packageId: request.packageId,
-          registration: request.registration ?? uuid(),
+          registration: registration.current,
+          ...(asked ? { auId: asked } : {}),
           ...(at.target.kind === 'public' && at.learner ? { learner: at.learner } : {}),
-        }).then((r) => r.data.launchUrl)
+        }).then((r) => {
+          if (live && r.data.units) setUnits(r.data.units);
+          if (live && r.data.auId) setAuId(r.data.auId);
+          return r.data.launchUrl;
+        })
       : fetchPackage(request.format, request.packageId).then((r) => r.data.playUrl);
     url.then((u) => live && setSrc(u)).catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
-  }, [request.format, request.packageId, request.registration]);
+  }, [request.format, request.packageId, asked]);
 
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
@@ -77,6 +90,16 @@ export function PackageAsk({
           src={src}
           sandbox="allow-scripts allow-forms allow-popups"
           referrerPolicy="no-referrer"
+        />
+      )}
+      {units.length > 1 && (
+        <PackageUnits
+          units={units}
+          current={auId}
+          onOpen={(id) => {
+            setSrc(null);
+            setAsked(id);
+          }}
         />
       )}
       {!src && !failed && <p className="pl-muted">{t('run.loading')}</p>}

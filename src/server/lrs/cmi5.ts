@@ -16,10 +16,15 @@ export const CMI5 = {
   masteryScore: 'https://w3id.org/xapi/cmi5/context/extensions/masteryscore',
   launchParameters: 'https://w3id.org/xapi/cmi5/context/extensions/launchparameters',
   courseType: 'https://w3id.org/xapi/cmi5/activitytype/course',
+  blockType: 'https://w3id.org/xapi/cmi5/activitytype/block',
   launched: 'http://adlnet.gov/expapi/verbs/launched',
   satisfied: 'https://w3id.org/xapi/adl/verbs/satisfied',
   completed: 'http://adlnet.gov/expapi/verbs/completed',
   passed: 'http://adlnet.gov/expapi/verbs/passed',
+  terminated: 'http://adlnet.gov/expapi/verbs/terminated',
+  abandoned: 'https://w3id.org/xapi/adl/verbs/abandoned',
+  waived: 'https://w3id.org/xapi/adl/verbs/waived',
+  reason: 'https://w3id.org/xapi/cmi5/context/extensions/reason',
 } as const;
 
 /** Packages imported before migration 0040 carry no metadata: the spec's defaults. */
@@ -77,7 +82,10 @@ export function moveOnMet(moveOn: TCmi5MoveOn, said: { completed: boolean; passe
 export const lmsCourseId = (origin: string, packageId: string) =>
   `${origin.replace(/\/+$/, '')}/xapi/activities/cmi5/course/${packageId}`;
 
-/** One satisfied statement per learner, registration and course: its id is derived from them. */
+/**
+ * One satisfied statement per learner, registration and course (or block): its id is derived from
+ * them. The same derivation names the one "abandoned" of a session (the session id as `course`).
+ */
 export function satisfiedStatementId(space: string, agent: string, registration: string, course: string) {
   const h = createHash('sha256').update(`${space}\n${agent}\n${registration}\n${course}`).digest('hex');
   // RFC 9562 version 8 (custom), variant 10.
@@ -153,3 +161,51 @@ export function satisfiedStatement(s: Cmi5Session, id: string, courseLmsId: stri
     context: lmsContext(s.context, s.registration, s.sessionId, activity(s.au.courseId, { definition })),
   };
 }
+
+/** "satisfied" for a block (cmi5 §9.3.9, §9.4): the LMS's block object, the publisher's block as grouping. */
+export function satisfiedBlockStatement(
+  s: Cmi5Session,
+  id: string,
+  block: { lmsId: string; publisherId: string; title: string },
+): JsonObject {
+  const definition = { name: { 'en-US': block.title }, type: CMI5.blockType };
+  return {
+    id,
+    actor: s.actor,
+    verb: { id: CMI5.satisfied, display: { 'en-US': 'satisfied' } },
+    object: activity(block.lmsId, { definition }),
+    context: lmsContext(s.context, s.registration, s.sessionId, activity(block.publisherId, { definition })),
+  };
+}
+
+/**
+ * "abandoned" (cmi5 §9.3.7): the LMS's word that the session `s` ended without the AU's "terminated".
+ * `duration` is an ISO 8601 duration from the launch to the session's last statement.
+ */
+export function abandonedStatement(s: Cmi5Session, id: string, duration: string): JsonObject {
+  return {
+    id,
+    actor: s.actor,
+    verb: { id: CMI5.abandoned, display: { 'en-US': 'abandoned' } },
+    object: activity(s.auId),
+    result: { duration },
+    context: lmsContext(s.context, s.registration, s.sessionId, activity(s.auId)),
+  };
+}
+
+/**
+ * "waived" (cmi5 §9.3.8): the LMS counts the AU as done without the learner taking it; `reason` is one
+ * of the spec's vocabulary (Tested Out, Equivalent AU, Equivalent Outside Activity, Administrative).
+ */
+export function waivedStatement(s: Cmi5Session, reason: string): JsonObject {
+  return {
+    actor: s.actor,
+    verb: { id: CMI5.waived, display: { 'en-US': 'waived' } },
+    object: activity(s.auId, { definition: { name: { 'en-US': s.auTitle } } }),
+    result: { success: true, completion: true },
+    context: lmsContext(s.context, s.registration, s.sessionId, activity(s.auId), { [CMI5.reason]: reason }),
+  };
+}
+
+/** Whole seconds as an ISO 8601 duration (PT…S), never negative. */
+export const isoSeconds = (ms: number) => `PT${Math.max(0, Math.round(ms / 1000))}S`;

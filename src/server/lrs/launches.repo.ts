@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { lrsLaunches } from '../db/schema';
 
@@ -43,4 +43,25 @@ export async function claimFetch(
 /** Launches that expired before `before` are of no use to anyone: dropped when new ones are made. */
 export async function deleteExpiredLaunches(db: Db, before: Date): Promise<void> {
   await db.delete(lrsLaunches).where(lt(lrsLaunches.expiresAt, before));
+}
+
+/** The kept launches (cmi5 sessions) of one package's AU in one registration, oldest first. */
+export async function sessionsOf(
+  db: Db,
+  packageId: string,
+  activityId: string,
+  registration: string,
+): Promise<LaunchRow[]> {
+  return db
+    .select()
+    .from(lrsLaunches)
+    .where(
+      and(
+        eq(lrsLaunches.packageId, packageId),
+        eq(lrsLaunches.activityId, activityId),
+        eq(lrsLaunches.registration, registration.toLowerCase()),
+      ),
+    )
+    .orderBy(asc(lrsLaunches.createdAt))
+    .limit(100);
 }

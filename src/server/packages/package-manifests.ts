@@ -5,7 +5,7 @@ import type { TPackageFormat } from '../../shared/contract/packages';
 import { badRequest, zodToAppError } from '../http/errors';
 import { readCmi5Au } from './cmi5-au';
 import { pathProblem, type TUnpackedFile } from './package-zip';
-import type { TCmi5Au } from './packages.repo';
+import type { TCmi5Au, TCmi5Block, TCmi5Unit } from './packages.repo';
 
 /**
  * What a package says about itself: H5P's h5p.json (+ content/content.json and the libraries it
@@ -132,28 +132,61 @@ function readTincan(files: TUnpackedFile[], manifest: TUnpackedFile): TPackageIn
   };
 }
 
+type XmlNode = Record<string, unknown>;
+const MAX_CMI5_UNITS = 200;
+
 function readCmi5(files: TUnpackedFile[], manifest: TUnpackedFile): TPackageInfo {
   const doc = parseXml(manifest, 'cmi5.xml');
   const course = first(doc.courseStructure);
-  const aus: Array<Record<string, unknown>> = [];
-  const collect = (node: Record<string, unknown> | undefined) => {
-    if (!node) return;
-    if (Array.isArray(node.au)) aus.push(...(node.au as Array<Record<string, unknown>>));
-    if (Array.isArray(node.block)) for (const b of node.block) collect(b as Record<string, unknown>);
+  // The AUs in document order, and each block with the AUs under it at any depth (cmi5 §13.1.2).
+  const aus: XmlNode[] = [];
+  const blocks: TCmi5Block[] = [];
+  const collect = (node: XmlNode | undefined): string[] => {
+    if (!node) return [];
+    const ids: string[] = [];
+    for (const au of (Array.isArray(node.au) ? node.au : []) as XmlNode[]) {
+      aus.push(au);
+      ids.push(str(au['@id']) ?? '');
+    }
+    for (const b of (Array.isArray(node.block) ? node.block : []) as XmlNode[]) {
+      const inside = collect(b);
+      const id = str(b['@id']);
+      if (!isIri(id)) throw badRequest('file: cmi5.xml: every block must have an IRI id.');
+      blocks.push({ id, title: (str(b.title) ?? id).slice(0, 255), auIds: inside });
+      ids.push(...inside);
+    }
+    return ids;
   };
   collect(course);
-  const au = aus[0];
-  const id = au ? str(au['@id']) : undefined;
-  if (!au || !isIri(id))
-    throw badRequest('file: cmi5.xml must describe an assignable unit (au) with an IRI id.');
+  if (aus.length > MAX_CMI5_UNITS)
+    throw badRequest(`file: cmi5.xml holds more than ${MAX_CMI5_UNITS} assignable units.`);
   const about = first(course?.course);
-  const courseTitle = (str(about?.title) ?? id).slice(0, 255);
+  const courseMeta = { id: about ? str(about['@id']) : undefined, title: '' };
+  courseMeta.title = (str(about?.title) ?? courseMeta.id ?? '').slice(0, 255);
+  const units: TCmi5Unit[] = aus.map((au) => {
+    const id = str(au['@id']);
+    if (!isIri(id)) throw badRequest('file: cmi5.xml: every assignable unit (au) must have an IRI id.');
+    const { courseId: _c, courseTitle: _t, auCount: _n, ...meta } = readCmi5Au(au, courseMeta, aus.length);
+    return {
+      id,
+      title: (str(au.title) ?? id).slice(0, 255),
+      launchPath: launchIn(files, str(au.url), 'cmi5.xml'),
+      ...meta,
+    };
+  });
+  const unit = units[0];
+  if (!unit) throw badRequest('file: cmi5.xml must describe an assignable unit (au) with an IRI id.');
+  if (new Set(units.map((u) => u.id)).size !== units.length)
+    throw badRequest('file: cmi5.xml: two assignable units have the same id.');
   return {
     format: 'cmi5',
-    title: (str(au.title) ?? str(about?.title) ?? id).slice(0, 255),
-    activityId: id,
-    launchPath: launchIn(files, str(au.url), 'cmi5.xml'),
-    cmi5: readCmi5Au(au, { id: about ? str(about['@id']) : undefined, title: courseTitle }, aus.length),
+    title: (str(aus[0].title) ?? str(about?.title) ?? unit.id).slice(0, 255),
+    activityId: unit.id,
+    launchPath: unit.launchPath,
+    cmi5: {
+      ...readCmi5Au(aus[0], courseMeta, aus.length),
+      ...(units.length > 1 || blocks.length > 0 ? { units, blocks } : {}),
+    },
   };
 }
 

@@ -3,7 +3,14 @@ import type { Db } from '../db/client';
 import { contentPackages } from '../db/schema';
 
 export type PackageRow = typeof contentPackages.$inferSelect;
-export { CMI5_MOVE_ON, type TCmi5Au, type TCmi5MoveOn, type TPackageFile } from '../db/schema';
+export {
+  CMI5_MOVE_ON,
+  type TCmi5Au,
+  type TCmi5Block,
+  type TCmi5MoveOn,
+  type TCmi5Unit,
+  type TPackageFile,
+} from '../db/schema';
 
 export async function insertPackage(db: Db, row: typeof contentPackages.$inferInsert): Promise<PackageRow> {
   const [out] = await db.insert(contentPackages).values(row).returning();

@@ -1,10 +1,11 @@
 import type { TPackageLaunch, TPackageLaunchRequest } from '../../shared/contract/player-launch';
 import type { JsonObject } from '../../shared/domain/xapi';
 import type { AppDeps } from '../http/context';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { lrsSpace } from '../lrs';
-import { cmi5Defaults } from '../lrs/cmi5';
+import { courseUnits, unitMeta } from '../lrs/cmi5-course';
 import { createCmi5Lms } from '../lrs/cmi5-lms';
+import { findLaunch } from '../lrs/launches.repo';
 import { createLaunchesService } from '../lrs/launches.service';
 import { PACKAGE_LINK_TTL_S, packageLinks } from '../packages/package-links';
 import { findPackage } from '../packages/packages.repo';
@@ -62,7 +63,8 @@ export function createPackageLauncher(deps: AppDeps) {
     const sameSpace =
       pkg && (row.orgId ? pkg.orgId === row.orgId : pkg.orgId === null && pkg.userId === row.ownerId);
     if (!pkg || !sameSpace || !placesPackage(flow.nodes, pkg.id, pkg.format)) throw notFound('Package');
-    const path = pkg.launchPath.split('/').map(encodeURIComponent).join('/');
+    const pathOf = (launchPath: string) => launchPath.split('/').map(encodeURIComponent).join('/');
+    const path = pathOf(pkg.launchPath);
     // H5P reports by postMessage and the runtime records it: the learner needs only the signed files URL.
     if (pkg.format === 'h5p')
       return {
@@ -70,10 +72,16 @@ export function createPackageLauncher(deps: AppDeps) {
         expiresAt: new Date(Date.now() + PACKAGE_LINK_TTL_S * 1000).toISOString(),
       };
     if (pkg.format !== 'tincan' && pkg.format !== 'cmi5') throw notFound('Package');
+    // cmi5: the AU asked for (the first by default); TinCan plays its one activity.
+    const units = pkg.format === 'cmi5' ? courseUnits(pkg) : [];
+    const unit = body.auId === undefined ? units[0] : units.find((u) => u.id === body.auId);
+    if (pkg.format === 'cmi5' && !unit)
+      throw badRequest('auId: the course has no assignable unit with this id.');
+    const activityId = unit?.id ?? pkg.activityId;
     const learner = await player.actorFor(access, origin);
     const actor = pkg.format === 'cmi5' ? cmi5Actor(learner, access, origin) : learner;
     const stamped = scopeStatement(
-      { object: { objectType: 'Activity', id: pkg.activityId } },
+      { object: { objectType: 'Activity', id: activityId } },
       { assignmentId: row.id, assignmentName: row.name, flowId, flowName: flow.name, origin, actor },
     );
     const space = lrsSpace({ orgId: row.orgId, userId: row.ownerId });
@@ -81,12 +89,12 @@ export function createPackageLauncher(deps: AppDeps) {
       space,
       packageId: pkg.id,
       format: pkg.format,
-      activityId: pkg.activityId,
+      activityId,
       registration: body.registration,
       actor,
       context: stamped.context as JsonObject,
       name: `Package ${pkg.title}`.slice(0, 200),
-      cmi5: pkg.cmi5Au,
+      cmi5: unit ? unitMeta(pkg, unit) : pkg.cmi5Au,
     });
     const query = new URLSearchParams({ endpoint: `${origin}/xapi/` });
     if (pkg.format === 'tincan') {
@@ -98,25 +106,27 @@ export function createPackageLauncher(deps: AppDeps) {
       query.set('fetch', `${origin}/xapi/launch/${made.id}/fetch/${made.fetchCode}`);
       query.set('actor', JSON.stringify(actor));
       query.set('registration', body.registration);
-      query.set('activityId', pkg.activityId);
+      query.set('activityId', activityId);
     }
-    const base = `${await links.base(pkg.id)}${path}`;
+    const base = `${await links.base(pkg.id)}${unit ? pathOf(unit.launchPath) : path}`;
     if (pkg.format === 'cmi5') {
-      const session = {
-        sessionId: made.id,
-        registration: body.registration.toLowerCase(),
-        actor,
-        auId: pkg.activityId,
-        auTitle: pkg.title,
-        context: stamped.context as JsonObject,
-        au: cmi5Defaults(pkg.cmi5Au, pkg.activityId),
-      };
+      const row = await findLaunch(db, made.id);
       // The launch URL without its query: the query holds the one-time fetch code.
-      await cmi5Lms.launched(space, session, pkg.id, new URL(base, origin).toString(), origin);
+      if (row)
+        await cmi5Lms.launched(
+          space,
+          cmi5Lms.sessionOf(row, pkg),
+          pkg,
+          new URL(base, origin).toString(),
+          origin,
+        );
     }
-    return {
+    const launched: TPackageLaunch = {
       launchUrl: `${base}?${query.toString()}`,
       expiresAt: made.expiresAt.toISOString(),
     };
+    if (unit) launched.auId = unit.id;
+    if (units.length > 1) launched.units = units.map((u) => ({ id: u.id, title: u.title }));
+    return launched;
   };
 }

@@ -9,6 +9,7 @@ import { findFlows } from '../flows/flows.repo';
 import type { AppDeps } from '../http/context';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors';
 import { createLrsService, lrsSpace } from '../lrs';
+import { ownAccountIfi } from '../reports/person-key';
 import { findFlowsByIds } from '../tools/tools.repo';
 import { findPublishedFlow } from './player.repo';
 import { assignmentActivityId } from './player.statements';
@@ -174,12 +175,22 @@ export function createPlayerService(deps: AppDeps) {
       if (!agent) return [];
       const { limit, ...rest } = filter;
       const space = lrsSpace({ orgId: access.row.orgId, userId: access.row.ownerId });
-      const page = await lrs.queryStatements(
-        space,
-        { ...rest, agent, assignmentId: access.row.id },
-        { limit },
+      // A participant is also the account actor of their cmi5 launches (reports/person-key.ts).
+      const agents =
+        access.learner.kind === 'participant'
+          ? [agent, ownAccountIfi(origin, access.learner.userId)]
+          : [agent];
+      const pages = await Promise.all(
+        agents.map((a) =>
+          lrs.queryStatements(space, { ...rest, agent: a, assignmentId: access.row.id }, { limit }),
+        ),
       );
-      return page.statements;
+      if (pages.length === 1) return pages[0].statements;
+      const stored = (st: JsonObject) => String(st.stored ?? '');
+      return pages
+        .flatMap((p) => p.statements)
+        .sort((a, b) => stored(b).localeCompare(stored(a)))
+        .slice(0, limit);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { agentIfi } from '../../shared/domain/xapi/agents';
 import type { SlimStatement } from './reports.repo';
 
 /**
@@ -12,6 +13,22 @@ import type { SlimStatement } from './reports.repo';
 
 /** The identifier (agentIfi) of the account actor a cmi5 launch gives this user. */
 export const ownAccountIfi = (origin: string, userId: string) => `account:${origin}|${userId}`;
+
+/**
+ * The participants behind the account actors of `statements` (cmi5 launches), for the dashboard to
+ * show them by name and e-mail: the account's name (the user id) with the person. Others: none.
+ */
+export function accountPeople(
+  statements: ReadonlyArray<Record<string, unknown>>,
+  people: ReadonlyArray<{ userId: string; name: string; email: string }>,
+  origin: string | undefined,
+): Array<{ account: string; name: string; email: string }> {
+  if (!origin) return [];
+  const seen = new Set(statements.map((s) => agentIfi(s.actor)).filter((x): x is string => !!x));
+  return people
+    .filter((p) => seen.has(ownAccountIfi(origin, p.userId)))
+    .map((p) => ({ account: p.userId, name: p.name, email: p.email }));
+}
 
 /** Account identifier → the participant's mbox identifier, for the participants of one assignment. */
 export function participantAliases(

@@ -17,6 +17,7 @@ import {
   objectName,
   verbName,
 } from '../../shared/domain/statement-view';
+import { isObject } from '../../shared/domain/xapi';
 import { type Caller, managedAssignment } from '../assignments/access';
 import { findUsersByIds } from '../assignments/assignments.repo';
 import { listParticipants } from '../assignments/participants.repo';
@@ -30,7 +31,7 @@ import { flowOfPlayerAiReference, playerAiPrefix } from '../player/player.ai';
 import { findFlowsByIds } from '../tools/tools.repo';
 import { buildCollaborative, buildJournalReport } from './journal-report';
 import { buildMastery, personIfi } from './mastery';
-import { cellsByPerson, participantAliases } from './person-key';
+import { accountPeople, cellsByPerson, participantAliases } from './person-key';
 import {
   cellStatements,
   flowCounts,
@@ -187,7 +188,7 @@ export function createReportsService(deps: AppDeps) {
     },
 
     async dashboard(caller: Caller, id: string, q: { verb?: string; limit: number }, origin?: string) {
-      const { scope } = await scoped(caller, id, origin);
+      const { row, scope } = await scoped(caller, id, origin);
       // The counts and the statement list at once (two connections on PostgreSQL).
       const readStatements = async () => {
         const statements: Record<string, unknown>[] = [];
@@ -224,6 +225,15 @@ export function createReportsService(deps: AppDeps) {
         statements,
         matching: q.verb ? (verbs.find((v) => v.id === q.verb)?.count ?? 0) : total,
       };
+      // cmi5 rows name their learner by account: the dashboard shows the person behind it.
+      if (origin && statements.some((s) => isObject(s.actor) && isObject(s.actor.account))) {
+        const people = (await listParticipants(db, row.id)).map((p) => ({
+          userId: p.userId,
+          name: p.fullname || p.email,
+          email: p.email,
+        }));
+        data.people = accountPeople(statements, people, origin);
+      }
       return { dashboardData: data };
     },
   };

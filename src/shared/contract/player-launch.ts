@@ -17,8 +17,20 @@ export const ZPackageLaunchRequest = z.object({
   packageId: ZId,
   registration: z.uuid({ message: 'must be a UUID' }),
   learner: ZAnonymousLearner.optional(),
+  /** cmi5: which AU of the course to launch (its id in cmi5.xml); absent: the first. */
+  auId: z.string().trim().min(1).max(2000).optional(),
 });
 export type TPackageLaunchRequest = z.infer<typeof ZPackageLaunchRequest>;
 
-export const ZPackageLaunch = z.object({ launchUrl: zText(), expiresAt: zText() });
+/** A cmi5 course's AUs in order, which the learner launches one after another (same registration). */
+export const ZPackageUnit = z.object({ id: zText(), title: zText() });
+export type TPackageUnit = z.infer<typeof ZPackageUnit>;
+
+export const ZPackageLaunch = z.object({
+  launchUrl: zText(),
+  expiresAt: zText(),
+  /** cmi5: the AU launched, and the course's AUs when it has several. */
+  auId: zText().optional(),
+  units: z.array(ZPackageUnit).optional(),
+});
 export type TPackageLaunch = z.infer<typeof ZPackageLaunch>;

@@ -134,6 +134,8 @@ export const ZDashboardData = z.object({
   statements: z.array(z.record(zText(), z.unknown())),
   /** How many statements match `verb` (or all), beyond the ones sent. */
   matching: z.number(),
+  /** Participants whose cmi5 account actor (account name: their user id) is in `statements`. */
+  people: z.array(z.object({ account: zText(), name: zText(), email: zText() })).optional(),
 });
 export const ZDashboardResponse = z.object({ dashboardData: ZDashboardData });
 

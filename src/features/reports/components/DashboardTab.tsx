@@ -90,7 +90,10 @@ export default function DashboardTab({ assignment }: DetailTabProps) {
   const refresh = useCallback(() => void fetchAll(), [fetchAll]);
   useLive(live && state === 'fetched', refresh);
 
-  const rows = useMemo(() => toRows(loaded?.data.statements ?? [], i18n.language), [loaded, i18n.language]);
+  const rows = useMemo(
+    () => toRows(loaded?.data.statements ?? [], i18n.language, loaded?.data.people),
+    [loaded, i18n.language],
+  );
   const verbRows = verb ? rows.filter((r) => r.verbId === verb) : rows;
   const verbs = loaded?.data.verbs ?? [];
   const selected = verbs.find((v) => v.id === verb);

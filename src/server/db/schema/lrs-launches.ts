@@ -5,7 +5,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 /**
  * One launch of an xAPI (TinCan) or cmi5 package by a learner: the short-lived credentials the
  * package sends its statements with, and what they may say (src/server/lrs/launch-scope.ts).
- * Migration 0031.
+ * Migrations 0031, 0043 (the index of a package's sessions).
  */
 export const lrsLaunches = pgTable(
   'lrs_launches',
@@ -30,5 +30,8 @@ export const lrsLaunches = pgTable(
     expiresAt: ts('expires_at').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('lrs_launches_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('lrs_launches_expires_idx').on(t.expiresAt),
+    index('lrs_launches_session_idx').on(t.packageId, t.activityId, t.registration),
+  ],
 );

@@ -26,9 +26,31 @@ export type TCmi5Au = {
   /** The publisher's course id and title (the grouping of the LMS's satisfied statement). */
   courseId: string;
   courseTitle: string;
-  /** AUs in the course: the course is satisfied by the one we play only when it is the only one. */
+  /** AUs in the course. */
   auCount: number;
+  /**
+   * Every AU of the course in cmi5.xml's order (the top-level fields above are the first's) and its
+   * blocks, each with the AUs under it at any depth: the learner launches them one after another and
+   * the LMS rolls their moveOn up (src/server/lrs/cmi5-course.ts). Absent for packages imported before
+   * multi-AU courses were played: those play their first AU only.
+   */
+  units?: TCmi5Unit[];
+  blocks?: TCmi5Block[];
 };
+
+/** One AU of a cmi5 course: its id (the activity it launches as), title, launch file and moveOn metadata. */
+export type TCmi5Unit = {
+  id: string;
+  title: string;
+  launchPath: string;
+  moveOn: TCmi5MoveOn;
+  masteryScore?: number;
+  launchMethod: 'AnyWindow' | 'OwnWindow';
+  launchParameters?: string;
+};
+
+/** A block of a cmi5 course (cmi5 §13.1.2): the publisher's id, title and the ids of every AU inside it. */
+export type TCmi5Block = { id: string; title: string; auIds: string[] };
 
 /**
  * Uploaded H5P and xAPI/cmi5 packages. Their files live in file storage under
