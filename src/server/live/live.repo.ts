@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { TLiveAction, TLiveAnswer } from '../../shared/contract/live';
 import type { Db } from '../db/client';
 import { flows, liveAnswers, liveMembers, liveSessions, users } from '../db/schema';
-import { livePointsSql } from './live.points';
+import { livePointsSql } from './live.points.repo';
 
 export type LiveSessionRow = typeof liveSessions.$inferSelect;
 

@@ -20,7 +20,7 @@ import type { AppDeps } from '../http/context';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors';
 import { assertOpen, type PlayerAccess } from '../player/player.service';
 import { liveBusOf } from './live.bus';
-import { leaderboardOf, liveQuizKeysOf, liveStandings } from './live.points';
+import { leaderboardOf, liveQuizKeysOf, liveStandings } from './live.points.repo';
 import {
   addLiveMember,
   applyLiveAction,

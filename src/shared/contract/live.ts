@@ -99,7 +99,7 @@ export const ZLiveState = z.object({
   memberCount: z.number().int(),
   /** The lesson's xAPI registration (domain/live/registration.ts): the statements of its answers carry it. */
   registration: z.uuid({ message: 'must be a UUID' }),
-  /** Points and a leaderboard are on (live.points.ts on the server has the rule). */
+  /** Points and a leaderboard are on (live.points.repo.ts on the server has the rule). */
   points: z.boolean().optional(),
   hideNames: z.boolean().optional(),
 });

@@ -77,7 +77,7 @@ export const liveAnswers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     nodeId: text('node_id').notNull(),
     answer: jsonb('answer').notNull(),
-    /** What the answer earned (0 unless points are on and it is right; live-points.ts). */
+    /** What the answer earned (0 unless points are on and it is right; live.points.repo.ts). */
     points: integer('points').notNull().default(0),
     answeredAt: ts('answered_at').notNull().defaultNow(),
   },
