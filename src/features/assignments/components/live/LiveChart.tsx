@@ -26,7 +26,8 @@ export default function LiveChart({
           ...(colors ? { colors } : {}),
           xaxis: {
             categories: choices.map((c) => (c.right ? `✓ ${c.label}` : c.label)),
-            labels: { style: { fontSize: '18px' } },
+            // One dark colour: with distributed bars ApexCharts would tint each label like its bar.
+            labels: { style: { fontSize: '18px', colors: '#1f2937' } },
           },
           yaxis: {
             labels: { formatter: (v: number) => String(Math.round(v)) },

@@ -110,16 +110,17 @@ export function LiveClassroom(props: {
                   {board ? t('live.hideBoard') : t('live.showBoard')}
                 </button>
               )}
+              {/* Above the chart, which fills the height left above the controls. */}
+              {!board && right.length > 0 && (
+                <p className="live__right" data-testid="live-right">
+                  {t('live.right', { answer: right.join(', ') })}
+                </p>
+              )}
               {board && <LiveLeaderboard assignmentId={props.assignmentId} />}
               {!board && bars.length > 0 && (
                 <Suspense fallback={<span className="spinner" role="status" aria-label={t('loading')} />}>
                   <LiveChart choices={bars} />
                 </Suspense>
-              )}
-              {!board && right.length > 0 && (
-                <p className="live__right" data-testid="live-right">
-                  {t('live.right', { answer: right.join(', ') })}
-                </p>
               )}
               {!board && tally.texts.length > 0 && (
                 <LiveTextAnswers texts={tally.texts} revealed={state.revealed} />
