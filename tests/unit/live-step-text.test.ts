@@ -25,6 +25,12 @@ describe('[LIVE] the projector’s text of a step', () => {
     expect(liveStepText(flow, 1)).toEqual({ label: 'Roots quiz', text: 'Which part takes in water?' });
   });
 
+  it('reads a quiz written as { questions: [...] } too', () => {
+    const quiz = { questions: [{ question: 'Capital of France?', options: ['Rome', 'Paris'] }] };
+    const nodes = flow.nodes.map((n) => (n.id === 'q' ? { ...n, data: { label: 'Capitals', quiz } } : n));
+    expect(liveStepText({ ...flow, nodes }, 1)).toEqual({ label: 'Capitals', text: 'Capital of France?' });
+  });
+
   it('cuts a long question to a projector’s few lines, and has nothing past the last block', () => {
     const long = liveStepText(flow, 2);
     expect(long?.text.length).toBe(280);

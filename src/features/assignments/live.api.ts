@@ -3,7 +3,9 @@ import { readSseData } from '../../shared/api/sse';
 import {
   type TLiveAction,
   type TLiveEvent,
+  type TLiveStartRequest,
   ZLiveEvent,
+  ZLiveLeaderboardResponse,
   ZLiveMaybeStateResponse,
   ZLiveResultsResponse,
   ZLiveStateResponse,
@@ -11,8 +13,8 @@ import {
 
 /** The teacher's side of a live lesson (src/shared/contract/live.ts): the only IO of the live screen. */
 export const liveApi = {
-  start: (assignmentId: string) =>
-    api.post(`assignment/${assignmentId}/live`, {}, { schema: ZLiveStateResponse }),
+  start: (assignmentId: string, options: TLiveStartRequest = {}) =>
+    api.post(`assignment/${assignmentId}/live`, options, { schema: ZLiveStateResponse }),
   current: (assignmentId: string) =>
     api.get(`assignment/${assignmentId}/live`, { schema: ZLiveMaybeStateResponse, quiet: true }),
   control: (assignmentId: string, action: TLiveAction) =>
@@ -23,6 +25,8 @@ export const liveApi = {
       schema: ZLiveResultsResponse,
       quiet: true,
     }),
+  leaderboard: (assignmentId: string) =>
+    api.get(`assignment/${assignmentId}/live/leaderboard`, { schema: ZLiveLeaderboardResponse, quiet: true }),
 
   /**
    * The session's events until it ends (resolves) or the connection drops (rejects), each checked

@@ -1,6 +1,7 @@
 import type { TLiveState } from '../../shared/contract/live';
 import './live.css';
 import { useTranslation } from '../i18n';
+import { LiveScore } from './LiveScore';
 
 /**
  * The phone's line about the live lesson: following the teacher (and which step), waiting for the
@@ -36,6 +37,7 @@ export function LiveBanner({
       <p className="pl-muted" data-testid="live-phone-step">
         {t('live.step', { step: state.step + 1, count: state.stepCount })}
       </p>
+      <LiveScore state={state} />
       {reconnecting && <p className="pl-muted">{t('live.reconnecting')}</p>}
       {holding && <p data-testid="live-hold">{t('live.waitTeacher')}</p>}
       {closed && <p data-testid="live-closed">{t('live.closed')}</p>}

@@ -1,6 +1,6 @@
 import { ApiError, api, apiUrl, authHeaders } from '../../shared/api/http';
 import { readSseData } from '../../shared/api/sse';
-import type { TLiveAnswerRequest, TLiveEvent, TLiveState } from '../../shared/contract/live';
+import type { TLiveAnswerRequest, TLiveEvent, TLiveScore, TLiveState } from '../../shared/contract/live';
 
 /**
  * The phone's side of a live lesson (src/shared/contract/live.ts, the learner's routes). Typed, not
@@ -14,6 +14,8 @@ export const playerLiveApi = {
     api.get(base(assignmentId), { quiet: true }) as Promise<{ data: TLiveState | null }>,
   join: (assignmentId: string) =>
     api.post(`${base(assignmentId)}/join`, {}, { quiet: true }) as Promise<{ data: TLiveState }>,
+  score: (assignmentId: string) =>
+    api.get(`${base(assignmentId)}/score`, { quiet: true }) as Promise<{ data: TLiveScore }>,
   answer: (assignmentId: string, body: TLiveAnswerRequest) =>
     api.post(`${base(assignmentId)}/answers`, body, { quiet: true }) as Promise<{ data: { step: number } }>,
 

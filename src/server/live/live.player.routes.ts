@@ -34,6 +34,10 @@ export function livePlayerRoutes(deps: AppDeps) {
       const { sessionId, load } = await live.learnerStream(await access(c), c.get('auth').userId);
       return liveStream(bus, sessionId, load, false);
     })
+    .get('/player/assignment/:id/live/score', auth, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ data: await live.score(await access(c), c.get('auth').userId) });
+    })
     .post('/player/assignment/:id/live/answers', auth, async (c) => {
       const learner = await access(c);
       const body = await jsonBody(c, ZLiveAnswerRequest);

@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { TLiveAction, TLiveAnswer } from '../../shared/contract/live';
 import type { Db } from '../db/client';
 import { flows, liveAnswers, liveMembers, liveSessions, users } from '../db/schema';
+import { livePointsSql } from './live.points.repo';
 
 export type LiveSessionRow = typeof liveSessions.$inferSelect;
 
@@ -39,8 +40,14 @@ const changes: Record<TLiveAction, Record<string, SQL | boolean>> = {
     step: sql`least(${liveSessions.step} + 1, ${liveSessions.stepCount} - 1)`,
     answersOpen: true,
     revealed: false,
+    stepOpenedAt: sql`now()`,
   },
-  back: { step: sql`greatest(${liveSessions.step} - 1, 0)`, answersOpen: true, revealed: false },
+  back: {
+    step: sql`greatest(${liveSessions.step} - 1, 0)`,
+    answersOpen: true,
+    revealed: false,
+    stepOpenedAt: sql`now()`,
+  },
   reveal: { revealed: true, answersOpen: false },
   hide: { revealed: false },
   open: { answersOpen: true },
@@ -108,18 +115,25 @@ export async function saveLiveAnswer(
     userId: string;
     nodeId: string;
     answer: TLiveAnswer;
+    /** The step's quiz marks it right (true), wrong (false), or the step has no right answer (null). */
+    right: boolean | null;
   },
 ): Promise<boolean> {
   const result = (await db.execute(sql`
-    insert into live_answers (session_id, step, user_id, node_id, answer, answered_at)
-    select s.id, ${a.step}::int, ${a.userId}, ${a.nodeId}, ${JSON.stringify(a.answer)}::jsonb, now()
+    insert into live_answers (session_id, step, user_id, node_id, answer, answered_at, points)
+    select s.id, ${a.step}::int, ${a.userId}, ${a.nodeId}, ${JSON.stringify(a.answer)}::jsonb, now(),
+      ${livePointsSql(a.right === true, a.step)}
     from live_sessions s
     where s.id = ${a.sessionId} and s.assignment_id = ${a.assignmentId} and s.ended_at is null
       and s.answers_open and ${a.step}::int < s.step_count
       and (s.step = ${a.step}::int or (s.work_ahead and s.step < ${a.step}::int))
       and exists (select 1 from live_members m where m.session_id = s.id and m.user_id = ${a.userId})
     on conflict (session_id, step, user_id) do update
-      set node_id = excluded.node_id, answer = excluded.answer, answered_at = excluded.answered_at
+      set node_id = excluded.node_id, answer = excluded.answer,
+        answered_at = case when live_answers.answer = excluded.answer
+          then live_answers.answered_at else excluded.answered_at end,
+        points = case when live_answers.answer = excluded.answer
+          then live_answers.points else excluded.points end
     returning step`)) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }

@@ -41,6 +41,9 @@ export function liveRoutes(deps: AppDeps) {
       const { step } = query(c, ZLiveResultsQuery);
       return c.json({ data: await live.results(callerOf(c), assignmentId, step) });
     })
+    .get('/assignment/:id/live/leaderboard', auth, scope, async (c) =>
+      c.json({ data: await live.leaderboard(callerOf(c), id(c)) }),
+    )
     .get('/assignment/:id/live/events', auth, scope, async (c) => {
       const { sessionId, load } = await live.managedStream(callerOf(c), id(c));
       return liveStream(bus, sessionId, load, true);

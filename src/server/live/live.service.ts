@@ -4,12 +4,15 @@ import {
   LiveMessage,
   type TLiveAction,
   type TLiveAnswerRequest,
+  type TLiveLeaderboard,
   type TLiveMember,
   type TLiveResults,
+  type TLiveScore,
   type TLiveStartRequest,
   type TLiveState,
 } from '../../shared/contract/live';
 import { newId } from '../../shared/domain/ids';
+import { isRightLiveAnswer } from '../../shared/domain/live/quiz-key';
 import { liveRegistration } from '../../shared/domain/live/registration';
 import { type Caller, managedAssignment } from '../assignments/access';
 import type { AssignmentRow } from '../assignments/assignments.repo';
@@ -17,6 +20,7 @@ import type { AppDeps } from '../http/context';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors';
 import { assertOpen, type PlayerAccess } from '../player/player.service';
 import { liveBusOf } from './live.bus';
+import { leaderboardOf, liveQuizKeysOf, liveStandings } from './live.points.repo';
 import {
   addLiveMember,
   applyLiveAction,
@@ -57,6 +61,8 @@ export function createLiveService(deps: AppDeps) {
     code,
     memberCount: await countLiveMembers(db, s.id),
     registration: liveRegistration(s.id),
+    points: s.points,
+    hideNames: s.hideNames,
   });
 
   const flowToRun = async (
@@ -70,6 +76,13 @@ export function createLiveService(deps: AppDeps) {
         issues: [{ field: 'flowId', message: LiveMessage.flowNotInAssignment }],
       });
     return { flowId, stepCount };
+  };
+
+  /** Whether a quiz step's answer is right (null: no right answer there); the lesson's flow is read once. */
+  const rightness = async (body: TLiveAnswerRequest): Promise<boolean | null> => {
+    const lesson = await liveQuizKeysOf(db, body.sessionId);
+    const key = lesson?.points ? lesson.keys[body.step] : null;
+    return key ? isRightLiveAnswer(key, body.answer) : null;
   };
 
   const openSessionOf = async (assignmentId: string) => {
@@ -93,6 +106,8 @@ export function createLiveService(deps: AppDeps) {
         startedBy: caller.userId,
         stepCount,
         workAhead: body.workAhead ?? false,
+        points: body.points ?? false,
+        hideNames: body.hideNames ?? true,
       });
       // Another teacher's start won the race: theirs is the one open session.
       const session = made ?? (await openSessionOf(row.id));
@@ -120,11 +135,37 @@ export function createLiveService(deps: AppDeps) {
       const { row } = await managedAssignment(db, caller, assignmentId);
       const session = await openSessionOf(row.id);
       const at = step ?? session.step;
-      const [members, answers] = await Promise.all([
+      const [members, answers, keys] = await Promise.all([
         listLiveMembers(db, session.id),
         listLiveAnswers(db, session.id, at),
+        liveQuizKeysOf(db, session.id),
       ]);
-      return { step: at, members, answers: answers as TLiveResults['answers'] };
+      const key = keys?.keys[at];
+      // The right answer stays on the server until the teacher reveals the step.
+      const quiz = key
+        ? {
+            options: key.options,
+            ...(session.revealed && at === session.step ? { correct: key.correct } : {}),
+          }
+        : undefined;
+      return { step: at, members, answers: answers as TLiveResults['answers'], ...(quiz ? { quiz } : {}) };
+    },
+
+    /** The top 10 of the lesson (names or "Learner n", as the session says). */
+    async leaderboard(caller: Caller, assignmentId: string): Promise<TLiveLeaderboard> {
+      const { row } = await managedAssignment(db, caller, assignmentId);
+      const session = await openSessionOf(row.id);
+      if (!session.points) throw badRequest(LiveMessage.pointsOff);
+      return { entries: leaderboardOf(await liveStandings(db, session.id, session.hideNames)) };
+    },
+
+    /** A learner's own points and rank in the open lesson. */
+    async score(access: PlayerAccess, userId: string): Promise<TLiveScore> {
+      const session = await openSessionOf(access.row.id);
+      const standings = await liveStandings(db, session.id, true);
+      const mine = standings.find((s) => s.userId === userId);
+      if (!mine) throw forbidden(LiveMessage.notMember);
+      return { points: mine.points, rank: mine.rank, of: standings.length };
     },
 
     /** For the teacher's event stream: the open session and how to read its state. */
@@ -166,7 +207,8 @@ export function createLiveService(deps: AppDeps) {
     async answer(access: PlayerAccess, userId: string, body: TLiveAnswerRequest): Promise<{ step: number }> {
       assertOpen(access.row);
       // The answer is written first (the path of every answer in a class); only a refusal asks why.
-      if (await saveLiveAnswer(db, { ...body, assignmentId: access.row.id, userId })) {
+      const right = await rightness(body);
+      if (await saveLiveAnswer(db, { ...body, assignmentId: access.row.id, userId, right })) {
         const { step, nodeId, answer } = body;
         await bus.publish(body.sessionId, { type: 'answer', step, userId, nodeId, answer });
         return { step };

@@ -11,11 +11,13 @@ import { zText } from './text';
  *   POST /api/assignment/{id}/live/control   TLiveControlRequest → { data: TLiveState }
  *   GET  /api/assignment/{id}/live/results   ?step= → { data: TLiveResults }
  *   GET  /api/assignment/{id}/live/events    SSE of TLiveEvent (every type), the current state first
+ *   GET  /api/assignment/{id}/live/leaderboard → { data: TLiveLeaderboard } (the top 10; points on)
  * The learner's (a participant of the assignment, guests too; 403 otherwise, 404 unknown):
  *   GET  /api/player/assignment/{id}/live          → { data: TLiveState | null } (is a lesson on?)
  *   POST /api/player/assignment/{id}/live/join     → { data: TLiveState }
  *   GET  /api/player/assignment/{id}/live/events   SSE of `state` events, the current state first
  *   POST /api/player/assignment/{id}/live/answers  TLiveAnswerRequest → { data: { step } }
+ *   GET  /api/player/assignment/{id}/live/score    → { data: TLiveScore } (the learner's points and rank)
  * An answer for a step that is not taking answers is 409 LIVE_STEP_CLOSED; for an ended session,
  * 409 LIVE_ENDED.
  */
@@ -27,6 +29,7 @@ export const LiveMessage = {
   ended: 'This live lesson has ended.',
   flowNotInAssignment: 'is not a flow of this assignment',
   notMember: 'Join this live lesson first.',
+  pointsOff: 'Points are off in this live lesson.',
 } as const;
 
 export const ZLiveAction = z.enum([
@@ -47,6 +50,10 @@ export const ZLiveStartRequest = z
     /** Which flow of the assignment to run; its first flow when left out. */
     flowId: ZId.optional(),
     workAhead: z.boolean().optional(),
+    /** Points for right quiz answers and a leaderboard; off when left out. */
+    points: z.boolean().optional(),
+    /** The leaderboard says "Learner n" instead of names; on when left out. */
+    hideNames: z.boolean().optional(),
   })
   .strict();
 export type TLiveStartRequest = z.infer<typeof ZLiveStartRequest>;
@@ -92,6 +99,9 @@ export const ZLiveState = z.object({
   memberCount: z.number().int(),
   /** The lesson's xAPI registration (domain/live/registration.ts): the statements of its answers carry it. */
   registration: z.uuid({ message: 'must be a UUID' }),
+  /** Points and a leaderboard are on (live.points.repo.ts on the server has the rule). */
+  points: z.boolean().optional(),
+  hideNames: z.boolean().optional(),
 });
 export type TLiveState = z.infer<typeof ZLiveState>;
 
@@ -103,6 +113,8 @@ export const ZLiveResults = z.object({
   members: z.array(ZLiveMember),
   /** One row per answer of the step; names are the teacher's to show (the projector hides them by default). */
   answers: z.array(z.object({ userId: ZId, nodeId: zText(), answer: ZLiveAnswer })),
+  /** The step's quiz question (its own quiz only): every option, and the right ones once revealed. */
+  quiz: z.object({ options: z.array(zText()), correct: z.array(zText()).optional() }).optional(),
 });
 export type TLiveResults = z.infer<typeof ZLiveResults>;
 
@@ -126,5 +138,27 @@ export const ZLiveStateResponse = z.object({ data: ZLiveState });
 export const ZLiveMaybeStateResponse = z.object({ data: ZLiveState.nullable() });
 export const ZLiveResultsResponse = z.object({ data: ZLiveResults });
 export const ZLiveAnswerResponse = z.object({ data: z.object({ step: z.number().int() }) });
+
+/** The top 10; `name` is null when the lesson hides names (then "Learner {learner}", by order of joining). */
+export const ZLiveLeaderboard = z.object({
+  entries: z.array(
+    z.object({
+      rank: z.number().int(),
+      points: z.number().int(),
+      name: zText().nullable(),
+      learner: z.number().int(),
+    }),
+  ),
+});
+export type TLiveLeaderboard = z.infer<typeof ZLiveLeaderboard>;
+export const ZLiveLeaderboardResponse = z.object({ data: ZLiveLeaderboard });
+
+/** A phone's own standing: its points and rank of `of` members. */
+export const ZLiveScore = z.object({
+  points: z.number().int(),
+  rank: z.number().int(),
+  of: z.number().int(),
+});
+export type TLiveScore = z.infer<typeof ZLiveScore>;
 
 export const ZLiveResultsQuery = z.object({ step: z.coerce.number().int().min(0).max(10_000).optional() });

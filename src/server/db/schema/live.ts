@@ -37,6 +37,12 @@ export const liveSessions = pgTable(
     revealed: boolean('revealed').notNull().default(false),
     workAhead: boolean('work_ahead').notNull().default(false),
     revision: integer('revision').notNull().default(1),
+    /** Points and a leaderboard (migration 0047): off unless the teacher switched them on at the start. */
+    points: boolean('points').notNull().default(false),
+    /** The leaderboard shows "Learner n" instead of names. */
+    hideNames: boolean('hide_names').notNull().default(true),
+    /** When the teacher's step opened (the server's clock): an answer's speed counts from here. */
+    stepOpenedAt: ts('step_opened_at').notNull().defaultNow(),
     createdAt: ts('created_at').notNull().defaultNow(),
     endedAt: ts('ended_at'),
   },
@@ -71,6 +77,8 @@ export const liveAnswers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     nodeId: text('node_id').notNull(),
     answer: jsonb('answer').notNull(),
+    /** What the answer earned (0 unless points are on and it is right; live.points.repo.ts). */
+    points: integer('points').notNull().default(0),
     answeredAt: ts('answered_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.step, t.userId] })],

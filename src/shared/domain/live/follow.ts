@@ -6,6 +6,8 @@
  * always; the phone only holds it: a block whose step is past the teacher's is neither shown nor
  * answered until the teacher gets there (or allows working ahead).
  */
+import { liveQuizAnswerOf } from './quiz-answer';
+
 type TStepFlow = {
   nodes: ReadonlyArray<{ id: string; type?: string }>;
   edges: ReadonlyArray<{ source: string; target: string }>;
@@ -65,18 +67,23 @@ export function followedFeed<T extends { nodeId: string }>(
   return feed.filter((item) => steps.indexOf(item.nodeId) <= live.step);
 }
 
-/** The requests whose answers the projector's chart shows (a choice, a text). */
+/** The requests whose answers the projector's chart shows (a choice, a text, a quiz's first question). */
 export const isChartRequest = (request: { kind: string }): boolean =>
-  request.kind === 'choice' || request.kind === 'text';
+  request.kind === 'choice' || request.kind === 'text' || request.kind === 'quiz';
 
 /**
  * What the projector's chart gets from an answer: the label of a chosen option (the chart counts
  * labels, never ids), or the text; null for answers a live chart does not show (Next, a photo…).
  */
 export function liveAnswerOf(
-  request: { kind: string; options?: ReadonlyArray<{ id: string; label: string }> },
-  answer: { kind: string; optionId?: string; text?: string },
+  request: {
+    kind: string;
+    options?: ReadonlyArray<{ id: string; label: string }>;
+    questions?: ReadonlyArray<{ id: string; kind: string; options: ReadonlyArray<string> }>;
+  },
+  answer: { kind: string; optionId?: string; text?: string; responses?: Record<string, string | string[]> },
 ): { choices: string[] } | { text: string } | null {
+  if (request.kind === 'quiz' && answer.kind === 'quiz') return liveQuizAnswerOf(request, answer.responses);
   if (request.kind === 'choice' && answer.kind === 'choice') {
     const label = request.options?.find((o) => o.id === answer.optionId)?.label ?? answer.optionId;
     return label ? { choices: [label.slice(0, 200)] } : null;

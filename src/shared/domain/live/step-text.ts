@@ -22,7 +22,10 @@ export function liveStepText(flow: TStepTextFlow, step: number): { label: string
   const node = id ? flow.nodes.find((n) => n.id === id) : undefined;
   if (!node) return null;
   const data = node.data ?? {};
-  const quiz = Array.isArray(data.quiz) ? (data.quiz[0] as Record<string, unknown> | undefined) : undefined;
+  // A quiz as a bare list of questions or as { questions: [...] }, as the Quiz block reads it.
+  const own = data.quiz as { questions?: unknown } | undefined;
+  const list = Array.isArray(own) ? own : Array.isArray(own?.questions) ? own.questions : [];
+  const quiz = list[0] as Record<string, unknown> | undefined;
   const text = firstText(data.question, quiz?.question, data.text, data.prompt);
   const label = firstText(data.label);
   return { label, text: text.length > MAX ? `${text.slice(0, MAX - 1)}…` : text };

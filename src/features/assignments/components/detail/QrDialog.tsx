@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TLiveStartRequest } from '../../../../shared/contract/live';
 import { Button } from '../../../../ui/Button';
 import { Dialog } from '../../../../ui/Dialog';
 import { LiveClassroom } from '../live/LiveClassroom';
+import { LiveStartOptions } from '../live/LiveStartOptions';
 import { ClassroomView } from './ClassroomView';
 import { qrDataUrl, qrWidth } from './qr';
 
@@ -22,6 +24,7 @@ export function QrDialog(props: {
   const [failed, setFailed] = useState(false);
   const [classroom, setClassroom] = useState(false);
   const [live, setLive] = useState(false);
+  const [liveOptions, setLiveOptions] = useState<TLiveStartRequest>({});
   const width = qrWidth(window.innerWidth);
 
   useEffect(() => {
@@ -52,6 +55,7 @@ export function QrDialog(props: {
         assignmentId={props.assignmentId}
         link={props.link}
         name={props.name}
+        options={liveOptions}
         onClose={() => setLive(false)}
       />
     );
@@ -95,6 +99,7 @@ export function QrDialog(props: {
           {t('qr.code')} <strong>{props.code}</strong>
         </p>
         <p className="qr-dialog__link">{props.link}</p>
+        {props.assignmentId && <LiveStartOptions value={liveOptions} onChange={setLiveOptions} />}
       </div>
     </Dialog>
   );

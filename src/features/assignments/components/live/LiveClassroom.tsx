@@ -1,10 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TLiveStartRequest } from '../../../../shared/contract/live';
 import { Button } from '../../../../ui/Button';
 import { useClassroomScreen } from '../detail/use-classroom-screen';
 import { LiveControls } from './LiveControls';
+import { LiveLeaderboard } from './LiveLeaderboard';
 import { LiveTextAnswers } from './LiveTextAnswers';
-import { tallyAnswers } from './live-tally';
+import { quizBars, tallyAnswers } from './live-tally';
 import { useLiveSession } from './use-live-session';
 import { useLiveStepText } from './use-live-step-text';
 import './live.css';
@@ -24,14 +26,21 @@ export function LiveClassroom(props: {
   link: string;
   name: string;
   onClose: () => void;
+  /** Chosen before starting (points and a leaderboard, names on it); a lesson already on keeps its own. */
+  options?: TLiveStartRequest;
 }) {
   const { t } = useTranslation('assignment');
-  const live = useLiveSession(props.assignmentId);
+  const live = useLiveSession(props.assignmentId, props.options);
+  // The leaderboard on the projector, between steps: shown until the teacher goes back or moves on.
+  const [boardAt, setBoardAt] = useState<number | null>(null);
   const { onClose, link } = props;
   const { root, qr } = useClassroomScreen(link, QR_PX, onClose);
 
   const { state, members, answers } = live;
   const tally = tallyAnswers(answers);
+  const bars = quizBars(tally.choices, live.quiz);
+  const right = bars.filter((b) => b.right).map((b) => b.label);
+  const board = state?.points && boardAt === state.step && !state.ended;
   const stepText = useLiveStepText(state?.flowId, state?.step);
   return (
     <div
@@ -91,12 +100,31 @@ export function LiveClassroom(props: {
                 {t('live.answers', { count: answers.length })} ·{' '}
                 {state.answersOpen ? t('live.open') : t('live.closed')}
               </p>
-              {tally.choices.length > 0 && (
+              {state.points && (
+                <button
+                  type="button"
+                  className="btn btn--secondary live__board-toggle"
+                  onClick={() => setBoardAt(board ? null : state.step)}
+                  aria-pressed={Boolean(board)}
+                >
+                  {board ? t('live.hideBoard') : t('live.showBoard')}
+                </button>
+              )}
+              {/* Above the chart, which fills the height left above the controls. */}
+              {!board && right.length > 0 && (
+                <p className="live__right" data-testid="live-right">
+                  {t('live.right', { answer: right.join(', ') })}
+                </p>
+              )}
+              {board && <LiveLeaderboard assignmentId={props.assignmentId} />}
+              {!board && bars.length > 0 && (
                 <Suspense fallback={<span className="spinner" role="status" aria-label={t('loading')} />}>
-                  <LiveChart choices={tally.choices} />
+                  <LiveChart choices={bars} />
                 </Suspense>
               )}
-              {tally.texts.length > 0 && <LiveTextAnswers texts={tally.texts} revealed={state.revealed} />}
+              {!board && tally.texts.length > 0 && (
+                <LiveTextAnswers texts={tally.texts} revealed={state.revealed} />
+              )}
             </section>
           )}
           {!state.ended && <LiveControls state={state} act={live.act} />}

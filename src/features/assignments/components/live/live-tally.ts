@@ -17,3 +17,23 @@ export function tallyAnswers(answers: TLiveResults['answers']): {
   }
   return { choices: [...counts].map(([label, count]) => ({ label, count })), texts };
 }
+
+/**
+ * A quiz step's bars: every option of its question in the quiz's order (an option nobody picked
+ * shows as 0, so the class sees all of them), then any other label answered; once the teacher
+ * reveals the step, each bar says whether it is a right answer.
+ */
+export function quizBars(
+  choices: Array<{ label: string; count: number }>,
+  quiz: TLiveResults['quiz'],
+): Array<{ label: string; count: number; right?: boolean }> {
+  if (!quiz || quiz.options.length === 0) return choices;
+  const counts = new Map(choices.map((c) => [c.label, c.count]));
+  const labels = [...quiz.options, ...choices.map((c) => c.label).filter((l) => !quiz.options.includes(l))];
+  const correct = quiz.correct;
+  return labels.map((label) => ({
+    label,
+    count: counts.get(label) ?? 0,
+    ...(correct ? { right: correct.includes(label) } : {}),
+  }));
+}

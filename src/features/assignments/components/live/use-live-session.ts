@@ -4,6 +4,7 @@ import type {
   TLiveEvent,
   TLiveMember,
   TLiveResults,
+  TLiveStartRequest,
   TLiveState,
 } from '../../../../shared/contract/live';
 import { liveApi } from '../../live.api';
@@ -16,6 +17,8 @@ export interface LiveView {
   members: TLiveMember[];
   /** The answers to the teacher's current step, in arrival order (the last per learner counts). */
   answers: TLiveResults['answers'];
+  /** The step's quiz question: its options, and the right ones once revealed. */
+  quiz: TLiveResults['quiz'];
   /** The stream is down and being retried. */
   reconnecting: boolean;
   failed: boolean;
@@ -28,10 +31,13 @@ export interface LiveView {
  * projector that lost its connection shows what happened meanwhile. Events older than the state
  * held (by revision) are ignored.
  */
-export function useLiveSession(assignmentId: string): LiveView {
+export function useLiveSession(assignmentId: string, options: TLiveStartRequest = {}): LiveView {
   const [state, setState] = useState<TLiveState | null>(null);
   const [members, setMembers] = useState<TLiveMember[]>([]);
   const [answers, setAnswers] = useState<TLiveResults['answers']>([]);
+  const [quiz, setQuiz] = useState<TLiveResults['quiz']>(undefined);
+  // What the teacher chose when starting; read once, by the first start (a picked-up lesson keeps its own).
+  const startWith = useRef(options);
   const [reconnecting, setReconnecting] = useState(false);
   const [failed, setFailed] = useState(false);
   const held = useRef<TLiveState | null>(null);
@@ -42,6 +48,7 @@ export function useLiveSession(assignmentId: string): LiveView {
       if (held.current?.step !== data.step) return;
       setMembers(data.members);
       setAnswers(data.answers);
+      setQuiz(data.quiz);
     },
     [assignmentId],
   );
@@ -54,7 +61,11 @@ export function useLiveSession(assignmentId: string): LiveView {
       setState(next);
       if (!before || before.step !== next.step || before._id !== next._id) {
         setAnswers([]);
+        setQuiz(undefined);
         if (!next.ended) void reload(next.step).catch(() => undefined);
+      } else if (before.revealed !== next.revealed && !next.ended) {
+        // The right answer comes with the results once revealed.
+        void reload(next.step).catch(() => undefined);
       }
     },
     [reload],
@@ -73,7 +84,7 @@ export function useLiveSession(assignmentId: string): LiveView {
     };
     const run = async () => {
       try {
-        take((await liveApi.start(assignmentId)).data);
+        take((await liveApi.start(assignmentId, startWith.current)).data);
       } catch {
         setFailed(true);
         return;
@@ -102,5 +113,5 @@ export function useLiveSession(assignmentId: string): LiveView {
     [assignmentId, take],
   );
 
-  return { state, members, answers, reconnecting, failed, act };
+  return { state, members, answers, quiz, reconnecting, failed, act };
 }

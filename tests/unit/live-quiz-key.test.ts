@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { isChartRequest, liveAnswerOf } from '../../src/shared/domain/live/follow';
+import { isRightLiveAnswer, liveQuizKeys } from '../../src/shared/domain/live/quiz-key';
+
+const flow = {
+  nodes: [
+    { id: 's', type: 'beginNode', data: {} },
+    {
+      id: 'q',
+      type: 'quizJsonNode',
+      data: { quiz: [{ question: 'Which are prime?', options: ['2', '4', '7'], answer: ['2', '7'] }] },
+    },
+    // A quiz written in the block's first form, as JSON text, with a typed answer.
+    {
+      id: 't',
+      type: 'quizJsonNode',
+      data: { forms: [{ id: 'quiz', value: '[{"question":"2+2?","answer":"four"}]' }] },
+    },
+    { id: 'g', type: 'quizJsonNode', data: {} },
+    { id: 'b', type: 'branchingNode', data: { question: 'Ready?' } },
+  ],
+  edges: [
+    { source: 's', target: 'q' },
+    { source: 'q', target: 't' },
+    { source: 't', target: 'g' },
+    { source: 'g', target: 'b' },
+  ],
+};
+
+describe('live quiz keys', () => {
+  it("reads each step's own quiz; a linked quiz or another block has no key", () => {
+    expect(liveQuizKeys(flow)).toEqual([
+      { options: ['2', '4', '7'], correct: ['2', '7'], text: false },
+      { options: [], correct: ['four'], text: true },
+      null,
+      null,
+    ]);
+  });
+
+  it('marks an answer right only with exactly the right options, a typed answer ignoring case', () => {
+    const [several, typed] = liveQuizKeys(flow);
+    if (!several || !typed) throw new Error('keys expected');
+    expect(isRightLiveAnswer(several, { choices: ['7', '2'] })).toBe(true);
+    expect(isRightLiveAnswer(several, { choices: ['2'] })).toBe(false);
+    expect(isRightLiveAnswer(several, { choices: ['2', '4', '7'] })).toBe(false);
+    expect(isRightLiveAnswer(typed, { text: ' Four ' })).toBe(true);
+    expect(isRightLiveAnswer(typed, { text: 'five' })).toBe(false);
+  });
+
+  it("sends a quiz's first question to the chart as labels or text", () => {
+    const request = {
+      kind: 'quiz',
+      questions: [
+        { id: 'a', kind: 'multiple', options: ['2', '4', '7'] },
+        { id: 'b', kind: 'text', options: [] },
+      ],
+    };
+    expect(isChartRequest(request)).toBe(true);
+    expect(liveAnswerOf(request, { kind: 'quiz', responses: { a: ['2', 'C'], b: 'x' } })).toEqual({
+      choices: ['2', '7'],
+    });
+    expect(liveAnswerOf(request, { kind: 'quiz', responses: { b: 'x' } })).toBeNull();
+    const typed = { kind: 'quiz', questions: [{ id: 'b', kind: 'text', options: [] }] };
+    expect(liveAnswerOf(typed, { kind: 'quiz', responses: { b: 'four' } })).toEqual({ text: 'four' });
+  });
+});
