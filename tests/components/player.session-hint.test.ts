@@ -11,7 +11,7 @@ describe('the learner player session with no hint cookie', () => {
   });
   afterEach(() => {
     // biome-ignore lint/suspicious/noDocumentCookie: the test plays the server that clears the hint
-    document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+    document.cookie = `${SESSION_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
     vi.unstubAllGlobals();
   });
 

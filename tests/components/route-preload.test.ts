@@ -22,7 +22,7 @@ describe('the page loaded before the first render', () => {
     document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
     expect(mayHaveSession()).toBe(true);
     // biome-ignore lint/suspicious/noDocumentCookie: and the server that clears it
-    document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+    document.cookie = `${SESSION_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
     expect(mayHaveSession()).toBe(false);
   });
 });
