@@ -18,7 +18,7 @@ export const ZPackageLaunchRequest = z.object({
   registration: z.uuid({ message: 'must be a UUID' }),
   learner: ZAnonymousLearner.optional(),
   /** cmi5: which AU of the course to launch (its id in cmi5.xml); absent: the first. */
-  auId: z.string().trim().min(1).max(2000).optional(),
+  auId: zText().trim().min(1).max(2000).optional(),
 });
 export type TPackageLaunchRequest = z.infer<typeof ZPackageLaunchRequest>;
 
