@@ -1,4 +1,5 @@
 import { type Db, queryRows } from '../db/client';
+import { passageRow } from './knowledge.passage';
 import { ensureVectorIndex } from './knowledge.vectors';
 
 /**
@@ -63,15 +64,6 @@ const document = (r: Record<string, unknown>): DocumentRow => ({
   chunksCount: Number(r.chunks_count),
   embeddingModel: (r.embedding_model as string | null) ?? null,
   createdAt: date(r.created_at),
-});
-const passage = (r: Record<string, unknown>): PassageRow => ({
-  chunkId: String(r.chunk_id),
-  bankId: String(r.bank_id),
-  documentId: String(r.document_id),
-  fileName: String(r.file_name),
-  page: r.page === null || r.page === undefined ? null : Number(r.page),
-  text: String(r.text),
-  score: Number(r.score),
 });
 
 /** The banks of a space: `$1` org id (null: personal), `$2` the user. */
@@ -273,5 +265,5 @@ export async function searchFullText(db: Db, bankIds: string[], words: string[],
     [bankIds, words, limit],
     'knowledge_fulltext_idf',
   );
-  return rows.map(passage);
+  return rows.map(passageRow);
 }

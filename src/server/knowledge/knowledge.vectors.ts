@@ -1,4 +1,5 @@
 import { type Db, queryRows } from '../db/client';
+import { passageRow } from './knowledge.passage';
 import type { PassageRow } from './knowledge.repo';
 
 /**
@@ -84,13 +85,5 @@ export async function searchVectors(
     [bankIds, model, `[${vector.join(',')}]`, limit],
     `knowledge_vectors_nearest_${dims}`,
   );
-  return rows.map((r) => ({
-    chunkId: String(r.chunk_id),
-    bankId: String(r.bank_id),
-    documentId: String(r.document_id),
-    fileName: String(r.file_name),
-    page: r.page === null || r.page === undefined ? null : Number(r.page),
-    text: String(r.text),
-    score: Number(r.score),
-  }));
+  return rows.map(passageRow);
 }
