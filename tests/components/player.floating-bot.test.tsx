@@ -77,6 +77,7 @@ describe('[PLAYER] floating knowledge bot', () => {
     await waitFor(() => expect(dialog.textContent).toContain('Cells have a nucleus [1]. (What is inside?)'));
     expect(dialog.textContent).toContain('Questions left: 9');
     expect((field as HTMLTextAreaElement).value).toBe('');
+    expect(document.activeElement).toBe(field);
     // The step behind the panel still waits for its own answer.
     expect(view.getByTestId('at').textContent).toBe('q');
 
@@ -98,5 +99,8 @@ describe('[PLAYER] floating knowledge bot', () => {
     expect(alert.textContent).toBe(TEXTS.errors.askTeacher);
     expect(field.value).toBe('Why?');
     expect(view.getByRole('dialog').textContent).toContain('Questions left: 10');
+    // Escape closes the panel wherever focus went meanwhile.
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(view.queryByRole('dialog')).toBeNull();
   });
 });

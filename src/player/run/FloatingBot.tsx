@@ -2,6 +2,7 @@ import {
   type CSSProperties,
   type FormEvent,
   type KeyboardEvent,
+  useCallback,
   useEffect,
   useId,
   useRef,
@@ -52,14 +53,24 @@ export function FloatingBot({ bot, onAsk, publicLink, stack = 0 }: Props) {
     list?.scrollTo?.({ top: list.scrollHeight });
   }, [open]);
 
-  const close = () => {
+  const close = useCallback(() => {
     setOpen(false);
     opener.current?.focus();
-  };
+  }, []);
+
+  // Escape closes the panel wherever focus is (the Send button it was on is disabled while answering).
+  useEffect(() => {
+    if (!open) return;
+    const onEscape = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) close();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, [open, close]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
-      e.stopPropagation();
+      e.preventDefault();
       close();
       return;
     }
@@ -84,6 +95,8 @@ export function FloatingBot({ bot, onAsk, publicLink, stack = 0 }: Props) {
     setStreaming('');
     const r = await onAsk(asked, (piece) => setStreaming((s) => (s ?? '') + piece));
     setStreaming(null);
+    // Back to the question field for the next one, as in any chat.
+    panel.current?.querySelector<HTMLElement>('textarea:not([disabled])')?.focus();
     if (!r) setError(t('bot.busy'));
     else if (r.error) {
       const credit = r.error.detail && CREDIT.has(r.error.detail);
