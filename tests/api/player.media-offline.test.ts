@@ -90,4 +90,25 @@ describe('[PLAYER] media offline', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('link has run out of credits');
   });
+
+  it('streamed speech offline is the device voice too, as JSON, nothing streamed', async () => {
+    const flowId = await insertFlow(t, {
+      ownerId: w.users.owner.id,
+      orgId: w.org,
+      name: 'Streamed speech',
+      nodeTypes: ['beginNode', 'textToSpeechStreamingNode'],
+    });
+    const a = await createAssignment(w, { flowIds: [flowId] });
+    await t.call('POST', '/api/assignment/join', {
+      token: w.users.participant.token,
+      body: { code: a.code },
+    });
+    const res = await t.call('POST', `/api/player/assignment/${a._id}/flow/${flowId}/speech-stream`, {
+      token: w.users.participant.token,
+      body: { nodeId: 'n1', nodeType: 'textToSpeechStreamingNode', text: 'Hello class' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.body.data).toEqual({ kind: 'device-voice', text: 'Hello class', notice: 'device-voice' });
+  });
 });

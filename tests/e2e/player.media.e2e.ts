@@ -5,7 +5,10 @@ import { verifiedAccount } from './accounts';
 import { defineE2E, expect, expectEqual, test } from './harness';
 import { api, apiToken } from './offline.util';
 
-/** Start → Text to Speech → Voice Input → Transcribe → AI General Feedback → Generate Image. */
+/**
+ * Start → Floating Knowledge Bot → Text to Speech → Voice Input → Transcribe → AI General Feedback →
+ * Generate Image; the floating bot is no step, it stays in the corner over the steps after it.
+ */
 const node = (id: string, type: string, y: number, data: Record<string, unknown> = {}) => ({
   id,
   type,
@@ -14,6 +17,7 @@ const node = (id: string, type: string, y: number, data: Record<string, unknown>
 });
 const NODES = [
   node('s', 'beginNode', 0),
+  node('bot', 'floatingKnowledgeBotNode', 0.5, { label: 'Plant helper', greeting: 'Ask me about plants.' }),
   node('say', 'textToSpeechNode', 1, { text: 'Tell me what plants need to grow.' }),
   node('rec', 'voiceInputNode', 2, { question: 'Record your answer' }),
   node('tr', 'transcribeSpeechNode', 3, { label: 'What did you say?' }),
@@ -28,7 +32,8 @@ const link = (id: string, from: string, fromHandle: string, to: string, toHandle
   targetHandle: toHandle,
 });
 const EDGES = [
-  link('e1', 's', 'out', 'say', 'in'),
+  link('e1', 's', 'out', 'bot', 'in'),
+  link('e1b', 'bot', 'out', 'say', 'in'),
   link('e2', 'say', 'out', 'rec', 'in'),
   link('e3', 'rec', 'out', 'tr', 'in'),
   link('e4', 'rec', 'speech', 'tr', 'speech'),
@@ -59,7 +64,7 @@ function silentWav(): Buffer {
 export default defineE2E(
   [
     test(
-      '[PLAYER] media blocks on a phone: speech, a recorded answer, transcription, AI feedback and an image, recorded in the LRS',
+      '[PLAYER] media blocks on a phone: a floating knowledge bot, speech, a recorded answer, transcription, AI feedback and an image, recorded in the LRS',
       async ({ page, url, server, screenshot }) => {
         const token = await apiToken(url);
         const flow = await api<{ data: { _id: string } }>(url, token, 'POST', 'flows', {
@@ -92,6 +97,32 @@ export default defineE2E(
         await page.getByText('your device reads this aloud with its own voice', { exact: false }).waitFor();
         await page.getByRole('button', { name: 'Read aloud' }).waitFor();
         await screenshot('device-voice');
+
+        // The floating bot let the flow go on; its button opens a bottom sheet over the step.
+        const fab = page.getByRole('button', { name: 'Ask Plant helper' });
+        await fab.click();
+        const panel = page.getByRole('dialog', { name: 'Plant helper' });
+        await panel.getByText('Ask me about plants.').waitFor();
+        expectEqual(
+          await page.evaluate(() => document.activeElement?.tagName),
+          'TEXTAREA',
+          'focus moves to the question',
+        );
+        const box = await panel.boundingBox();
+        expect(
+          box !== null && box.width >= 389 && Math.abs(box.y + box.height - 844) < 2,
+          `a bottom sheet on the phone (${JSON.stringify(box)})`,
+        );
+        await page.keyboard.type('What do plants need?');
+        await panel.getByRole('button', { name: 'Send' }).click();
+        await panel.getByText('Questions left: 9').waitFor({ timeout: 20_000 });
+        await screenshot('floating-bot');
+        await page.keyboard.press('Escape');
+        await panel.waitFor({ state: 'hidden' });
+        // A reload keeps the bot: it lives in the run's saved state.
+        await page.reload();
+        await page.getByText('Tell me what plants need to grow.').waitFor();
+        await fab.waitFor();
         await page.getByRole('button', { name: 'Next' }).click();
 
         const wav = join(tmpdir(), `answer-${Date.now()}.wav`);
@@ -103,6 +134,7 @@ export default defineE2E(
 
         // No transcription model: the notice, then the learner types what they said.
         await page.getByText('no transcription model is connected', { exact: false }).waitFor();
+        expect(await fab.isVisible(), 'the bot still floats over a later step');
         await page.fill('#pl-text', 'Plants need light and water.');
         await page.getByRole('button', { name: 'Send' }).click();
 
@@ -137,12 +169,14 @@ export default defineE2E(
             statements: Array<{ verb: { id: string }; result?: { response?: string } }>;
           };
           verbs = body.statements.map((s) => s.verb.id.split('/').pop() ?? '');
-          evidence = body.statements.some((s) => s.result?.response === 'Plants need light and water.');
+          evidence =
+            body.statements.some((s) => s.result?.response === 'Plants need light and water.') &&
+            body.statements.some((s) => s.result?.response === 'What do plants need?');
           if (!(evidence && verbs.includes('completed'))) await new Promise((r) => setTimeout(r, 500));
         }
         for (const v of ['launched', 'experienced', 'answered', 'completed'])
           expect(verbs.includes(v), `a ${v} statement (got ${verbs.join(', ')})`);
-        expect(evidence, 'the typed transcript is recorded as the answer');
+        expect(evidence, 'the typed transcript and the question to the bot are recorded as answers');
       },
       { browser: { viewport: 'phone' }, timeoutMs: 240_000 },
     ),

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { TPlayerFlow } from '../../shared/contract/player';
-import type { TRunFlow } from '../../shared/domain/runtime';
+import { floatingBots, type TRunFlow } from '../../shared/domain/runtime';
 import { PlainButton as Button } from '../../ui/PlainButton';
 import { useTranslation } from '../i18n';
 import { LiveBanner } from '../live/LiveBanner';
 import { useLiveFollow, useLiveWhere } from '../live/useLiveFollow';
 import { Ask } from './Ask';
 import { Feed } from './Feed';
+import { FloatingBot } from './FloatingBot';
 import type { TRunWhere } from './ports';
 import { useRun } from './useRun';
 
@@ -35,7 +36,7 @@ export function RunScreen({
   );
   // A live lesson on this flow: the same run, held at the teacher's step (src/player/live).
   const { lesson, where: runWhere } = useLiveWhere(where);
-  const { view, answer: answerRun, restart, skipTo } = useRun(runFlow, runWhere, runKey);
+  const { view, answer: answerRun, restart, skipTo, askBot } = useRun(runFlow, runWhere, runKey);
   const live = useLiveFollow(runFlow, runWhere, lesson, view.state, answerRun, skipTo);
   const answer = live.answer;
   const state = view.state;
@@ -102,6 +103,15 @@ export function RunScreen({
           </Button>
         </div>
       )}
+      {floatingBots(runFlow, state).map((bot, i) => (
+        <FloatingBot
+          key={bot.nodeId}
+          stack={i}
+          bot={bot}
+          onAsk={(question, onPiece) => askBot(bot.nodeId, question, onPiece)}
+          publicLink={where.target?.kind === 'public'}
+        />
+      ))}
       {state?.status === 'done' && (
         <div className="pl-card pl-done" role="status">
           <p>{t('run.done')}</p>

@@ -1,10 +1,12 @@
 import { createStore, del, get, set } from 'idb-keyval';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  askFloatingBot,
   isRunState,
   resumeRun,
   skipRun,
   startRun,
+  type TFloatingAskResult,
   type TLearnerAnswer,
   type TRunFlow,
   type TRunState,
@@ -191,10 +193,34 @@ export function useRun(flow: (TRunFlow & { revision: number }) | null, where: TR
     [flow, view.state, view.busy, view.waitingForNetwork, keep, options],
   );
 
+  /**
+   * Asks a floating knowledge bot over the step on screen: the run stays where it waits, only the bot's
+   * talk and the statement counter move. It takes the same turn as an answer (busy, `sending`), so
+   * the two never change one state at the same time; the bot's streamed text goes to `onPiece`.
+   */
+  const askBot = useCallback(
+    async (
+      nodeId: string,
+      question: string,
+      onPiece: (text: string) => void,
+    ): Promise<TFloatingAskResult | undefined> => {
+      if (!flow || !view.state || view.busy || view.waitingForNetwork || sending.current) return undefined;
+      sending.current = true;
+      setView((v) => ({ ...v, busy: true }));
+      const opts = browserRunOptions(whereRef.current, registration.current, (_node, text) => onPiece(text));
+      const r = await askFloatingBot(flow, view.state, nodeId, question, opts);
+      sending.current = false;
+      if (r.answer !== undefined) await keep(r.state);
+      setView((v) => ({ ...v, state: r.state, busy: false }));
+      return r;
+    },
+    [flow, view.state, view.busy, view.waitingForNetwork, keep],
+  );
+
   const restart = useCallback(async () => {
     if (store) await del(key, store).catch(() => undefined);
     await begin();
   }, [key, begin]);
 
-  return { view, answer, restart, skipTo };
+  return { view, answer, restart, skipTo, askBot };
 }

@@ -1,8 +1,10 @@
-import type { TPlayerMediaRequest } from '../../shared/contract/player-media';
+import type { TPlayerMediaRequest, TPlayerSpeechStreamRequest } from '../../shared/contract/player-media';
 import { newId } from '../../shared/domain/ids';
 import { isRecord } from '../../shared/domain/runtime/values';
+import { createAiMediaProvider } from '../adapters/ai/provider';
 import { createCreditsService } from '../credits/credits.service';
 import { createMediaCalls, fromDataUrl, type MediaCallContext } from '../credits/media-calls';
+import { createSpeechStream } from '../credits/speech-stream';
 import { insufficient } from '../credits/wallets';
 import type { AppDeps } from '../http/context';
 import { AppError, badRequest } from '../http/errors';
@@ -30,6 +32,8 @@ export function createPlayerMedia(deps: AppDeps) {
   const credits = createCreditsService(deps);
   const calls = createMediaCalls(deps, credits);
   const ai = createPlayerAi(deps);
+  const provider = deps.aiMedia ?? createAiMediaProvider(deps.env);
+  const streamSpeech = createSpeechStream(provider, credits, provider.offline || deps.ai.offline);
 
   function checkBlock(nodes: unknown[], req: TPlayerMediaRequest): void {
     const node = nodes.find((n) => isRecord(n) && n.id === req.nodeId);
@@ -40,12 +44,13 @@ export function createPlayerMedia(deps: AppDeps) {
   }
 
   /** A media call paid and booked as `spend` says (an assignment's, or an author's preview). */
-  async function runFor(
+  async function runFor<T = Awaited<ReturnType<typeof dispatch>>>(
     spend: Pick<AiSpend, 'payer' | 'reference' | 'by' | 'refusal'>,
     flow: { nodes: unknown[] },
     req: TPlayerMediaRequest,
     signal: AbortSignal,
-  ) {
+    call: (ctx: MediaCallContext, req: TPlayerMediaRequest) => Promise<T> = dispatch as never,
+  ): Promise<T> {
     checkBlock(flow.nodes, req);
     const { payer } = spend;
     const ctx: MediaCallContext = {
@@ -59,7 +64,7 @@ export function createPlayerMedia(deps: AppDeps) {
       // A public link is used only while it has credits, even for a free model (as the AI route).
       if (payer.kind === 'accessLink' && (await credits.balanceOf(payer)).available <= 0n)
         throw insufficient(payer);
-      return await dispatch(ctx, req);
+      return await call(ctx, req);
     } catch (error) {
       const e = spend.refusal(error);
       if (e instanceof AppError) throw e;
@@ -67,23 +72,29 @@ export function createPlayerMedia(deps: AppDeps) {
     }
   }
 
+  const spendOf = (access: PlayerAccess, flowId: string, nodeId: string) => ({
+    payer: ai.payerOf(access),
+    reference: playerAiReference(access.row.id, flowId, nodeId),
+    by: access.learner.kind === 'participant' ? access.learner.userId : null,
+    refusal: (error: unknown) => ai.forLearner(error, access),
+  });
+
   return {
     run: (
       access: PlayerAccess,
       flow: { _id: string; nodes: unknown[] },
       req: TPlayerMediaRequest,
       signal: AbortSignal,
+    ) => runFor(spendOf(access, flow._id, req.nodeId), flow, req, signal),
+    /** Streaming Text to Speech: the provider's audio as it arrives (speech-stream.ts). */
+    speechStream: (
+      access: PlayerAccess,
+      flow: { _id: string; nodes: unknown[] },
+      req: TPlayerSpeechStreamRequest,
+      signal: AbortSignal,
     ) =>
-      runFor(
-        {
-          payer: ai.payerOf(access),
-          reference: playerAiReference(access.row.id, flow._id, req.nodeId),
-          by: access.learner.kind === 'participant' ? access.learner.userId : null,
-          refusal: (error) => ai.forLearner(error, access),
-        },
-        flow,
-        req,
-        signal,
+      runFor(spendOf(access, flow._id, req.nodeId), flow, { ...req, op: 'speech' }, signal, (ctx) =>
+        streamSpeech(ctx, req),
       ),
     runFor,
   };

@@ -77,6 +77,20 @@ export const ZPlayerMediaRequest = z.discriminatedUnion('op', [
 ]);
 export type TPlayerMediaRequest = z.infer<typeof ZPlayerMediaRequest>;
 
+/**
+ * POST /api/player/assignment/{id}/flow/{flowId}/speech-stream (and public/{code}/…): Streaming Text to
+ * Speech. The answer is the audio itself (audio/mpeg, chunked) as the provider makes it, so it plays
+ * before it is all made; offline it is JSON `{ data: { kind: 'device-voice', text, notice } }`.
+ */
+export const ZPlayerSpeechStreamRequest = z.object({
+  nodeId: block.nodeId,
+  nodeType: z.literal('textToSpeechStreamingNode', { message: 'must be textToSpeechStreamingNode' }),
+  model: block.model,
+  text: zText().min(1).max(SPEECH_TEXT_MAX),
+  voice: zText().max(50).optional(),
+});
+export type TPlayerSpeechStreamRequest = z.infer<typeof ZPlayerSpeechStreamRequest>;
+
 /** GET /api/voices (spec 03 §7): the provider's voices; `device` when the player speaks with the device's own. */
 export const ZVoicesQuery = z.object({
   nodeType: z.enum(['textToSpeechNode', 'textToSpeechStreamingNode']).optional(),

@@ -28,6 +28,12 @@ export type AiSpeech =
   | { kind: 'audio'; mediaType: string; bytes: Uint8Array }
   | { kind: 'device-voice'; text: string; notice: string };
 
+/** Speech as the provider makes it: its answer's body, passed on as it arrives. */
+export interface AiSpeechStream {
+  mediaType: string;
+  body: ReadableStream<Uint8Array>;
+}
+
 export interface AiTranscriptionRequest {
   model: string;
   audio: Uint8Array;
@@ -65,6 +71,8 @@ export interface AiImage {
 export interface AiMediaProvider {
   readonly offline: boolean;
   speech(req: AiSpeechRequest): Promise<AiSpeech>;
+  /** Speech streamed from the provider (absent offline: the device speaks, nothing streams). */
+  speechStream?(req: AiSpeechRequest): Promise<AiSpeechStream>;
   transcribe(req: AiTranscriptionRequest): Promise<AiTranscription>;
   image(req: AiImageRequest): Promise<AiImage>;
   /** The provider's voices; [] offline (the player uses the device's). */

@@ -5,6 +5,7 @@ import type {
   AiMediaProvider,
   AiSpeech,
   AiSpeechRequest,
+  AiSpeechStream,
   AiTranscription,
   AiTranscriptionRequest,
   AiVoice,
@@ -71,27 +72,37 @@ export function createOpenAiMediaProvider(opts: OpenAiMediaOptions): AiMediaProv
 
   const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
 
+  /** `/audio/speech` as MP3, which a browser plays while it is still arriving. */
+  const speak = (req: AiSpeechRequest) =>
+    call(
+      '/audio/speech',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: req.model,
+          input: req.input,
+          voice: req.voice ?? OPENAI_VOICES[0].id,
+          response_format: 'mp3',
+        }),
+      },
+      req.signal,
+    );
+
   return {
     offline: false,
     async speech(req: AiSpeechRequest): Promise<AiSpeech> {
-      const res = await call(
-        '/audio/speech',
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            model: req.model,
-            input: req.input,
-            voice: req.voice ?? OPENAI_VOICES[0].id,
-            response_format: 'mp3',
-          }),
-        },
-        req.signal,
-      );
+      const res = await speak(req);
       const mediaType = res.headers.get('content-type')?.split(';')[0] || 'audio/mpeg';
       const bytes = await bytesOf(res);
       if (!bytes.byteLength) throw new AiProviderError(`AI provider error: ${host} sent no audio`);
       return { kind: 'audio', mediaType, bytes };
+    },
+
+    async speechStream(req: AiSpeechRequest): Promise<AiSpeechStream> {
+      const res = await speak(req);
+      if (!res.body) throw new AiProviderError(`AI provider error: ${host} sent no audio`);
+      return { mediaType: res.headers.get('content-type')?.split(';')[0] || 'audio/mpeg', body: res.body };
     },
 
     async transcribe(req: AiTranscriptionRequest): Promise<AiTranscription> {

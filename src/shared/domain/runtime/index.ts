@@ -5,6 +5,12 @@
  */
 export { evaluateCondition } from './conditions';
 export type { TNodeContext, TNodeExecutor, TOutcome } from './executor';
+export {
+  askFloatingBot,
+  floatingBots,
+  type TFloatingAskResult,
+  type TFloatingBot,
+} from './floating-bot';
 export { compileFlow, type TRunFlow } from './graph';
 export { jsonInputProvider, plainValue, runHeadless, type THeadlessResult } from './headless';
 export type {
