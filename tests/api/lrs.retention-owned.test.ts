@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFileStorage } from '../../src/server/adapters/storage/storage';
@@ -211,6 +213,40 @@ describe('[LRS] retention deletes what the statements own', () => {
       objectType: 'StatementRef',
       id: oldTarget,
     });
+  });
+
+  it('migration 0050 dates each stored attachment by the newest statement carrying it', async () => {
+    const w = await world();
+    const [a, b] = ['first', 'second'].map((s) => enc(`certificate: ${s}`));
+    await post(w.school, statement({ attachments: [declared(a)] }), [a]);
+    await post(w.school, statement({ attachments: [declared(b)] }), [b]);
+    await timePasses(30);
+    // Upper-case hashes in a statement name the same file.
+    const later = { ...declared(a), sha2: sha256(a).toUpperCase() };
+    await post(w.school, statement({ attachments: [later] }), [a]);
+    const rows = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select sha2, last_stored::text as at from lrs_attachments order by sha2`,
+        )) as unknown as { rows: Array<{ sha2: string; at: string }> }
+      ).rows;
+    const expected = await rows();
+    await t.database.db.execute(sql`update lrs_attachments set last_stored = 'epoch'`);
+    const migration = readFileSync(
+      join(__dirname, '../../src/server/db/migrations/0050_lrs_retention_owned.sql'),
+      'utf8',
+    );
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .find((part) => part.includes('UPDATE lrs_attachments a'));
+    await t.database.db.execute(sql.raw(backfill ?? 'missing'));
+    expect(await rows()).toEqual(expected);
+    const stored = (
+      (await t.database.db.execute(sql`select max(stored)::text as at from lrs_statements`)) as unknown as {
+        rows: Array<{ at: string }>;
+      }
+    ).rows[0].at;
+    expect(expected.find((r) => r.sha2 === sha256(a))?.at).toBe(stored);
   });
 
   it('counts calendar months, the last day of a shorter month included', () => {
