@@ -154,10 +154,6 @@ export async function activityDefinitions(db: Executor, space: string, ids: stri
   return new Map(rows.map((r) => [r.id, r.definition as JsonObject]));
 }
 
-export async function insertAttachmentRows(db: Executor, rows: Array<typeof lrsAttachments.$inferInsert>) {
-  if (rows.length) await db.insert(lrsAttachments).values(rows).onConflictDoNothing();
-}
-
 export async function attachmentRows(db: Executor, space: string, hashes: string[]) {
   if (hashes.length === 0) return [];
   return db

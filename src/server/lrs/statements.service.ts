@@ -15,13 +15,13 @@ import type { Database } from '../db/client';
 import { activityMetrics } from '../http/activity-metrics';
 import { badRequest, conflict } from '../http/errors';
 import { mergeDefinitions } from './activity-definition';
+import { attachmentHashes, touchAttachments, upsertAttachmentRows } from './attachments.repo';
 import { checkBatchSize, createSpaceTurns, INSERT_SLICE, mapInSlices, yieldToLoop } from './batch-pacing';
 import { checkSignature } from './signature';
 import type { LrsSpace } from './space';
 import { sameStatement } from './statement-compare';
 import {
   findStatements,
-  insertAttachmentRows,
   insertStatements,
   markVoided,
   type StatementRow,
@@ -160,9 +160,6 @@ export function createStatementsService(database: Database, storage: FileStorage
     const seen = new Set<string>();
     const dup = ids.find((id) => seen.size === seen.add(id).size);
     if (dup) throw badRequest(`statements: the id ${dup} is used twice in this batch`);
-    // Files first: they are named by their hash, so a retry after a failed transaction is harmless.
-    for (const part of opts.attachments ?? [])
-      await storage.put(storageKeyOf(space, part.sha2), part.data, part.contentType);
 
     const ticket = nextWrite++;
     inFlight.set(ticket, stored);
@@ -198,7 +195,7 @@ export function createStatementsService(database: Database, storage: FileStorage
           .map((r) => String(r.objectStatementId));
         await markVoided(tx, space, targets);
         const hashes = new Map((opts.attachments ?? []).map((p) => [p.sha2.toLowerCase(), p]));
-        await insertAttachmentRows(
+        await upsertAttachmentRows(
           tx,
           [...hashes.values()].map((p) => ({
             space,
@@ -207,7 +204,18 @@ export function createStatementsService(database: Database, storage: FileStorage
             length: p.data.length,
             storageKey: storageKeyOf(space, p.sha2),
           })),
+          stored,
         );
+        await touchAttachments(
+          tx,
+          space,
+          attachmentHashes(rows.filter((r) => inserted.has(r.statementId)).map((r) => r.statement)),
+          stored,
+        );
+        // Files while the rows above are locked: a retention sweep deleting the same file cannot run
+        // between the write and the commit. Named by their hash, so a retry after a failure is harmless.
+        for (const part of hashes.values())
+          await storage.put(storageKeyOf(space, part.sha2), part.data, part.contentType);
       });
       // After the commit: a rolled-back batch stored nothing.
       metrics.statementsStored.inc(inserted.size);

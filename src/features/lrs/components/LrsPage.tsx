@@ -7,15 +7,17 @@ import { SkeletonRows } from '../../../ui/Skeleton';
 import { space } from '../../../ui/space';
 import { confirmDialog, toastError, toastSuccess } from '../../../ui/surfaces';
 import { createCredentials, forgetSecret, loadCredentials, lrs, revokeCredentials } from '../lrs.store';
+import { loadRetention } from '../retention.store';
 import { CopyField } from './CopyField';
 import { CredentialRow } from './CredentialRow';
+import { RetentionCard } from './RetentionCard';
 import { SecretDialog } from './SecretDialog';
 import '../lrs.css';
 
 /**
  * /{orgCode}/lrs: the learning record store of the active space — its xAPI endpoint and the Basic
  * credentials that authoring tools and content use to send statements. Admins of an organisation
- * (or the user in the personal space) create, list and revoke them.
+ * (or the user in the personal space) create, list and revoke them, and set how long records are kept.
  */
 export default function LrsPage() {
   const { t } = useTranslation('lrs');
@@ -24,7 +26,11 @@ export default function LrsPage() {
   const [name, setName] = useState('');
 
   useEffect(() => {
-    if (orgId) void loadCredentials();
+    // The retention is asked for only where the credentials were given: both are the owner's.
+    if (orgId)
+      void loadCredentials().then(() => {
+        if (lrs.status === 'ready') void loadRetention();
+      });
   }, [orgId]);
 
   const onCreate = async (e: FormEvent) => {
@@ -116,6 +122,7 @@ export default function LrsPage() {
               </ul>
             )}
           </div>
+          <RetentionCard />
         </div>
       )}
       {snap.created && (

@@ -135,6 +135,11 @@ export const lrsAttachments = pgTable(
     length: bigint('length', { mode: 'number' }).notNull(),
     storageKey: text('storage_key').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * The latest `stored` of a statement carrying it (migration 0050): retention deletes the row and
+     * its file once this is before the cutoff, i.e. when no kept statement carries it any more.
+     */
+    lastStored: ts('last_stored').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.space, t.sha2] })],
 );
@@ -162,5 +167,7 @@ export const lrsDocuments = pgTable(
     primaryKey({
       columns: [t.space, t.kind, t.activityId, t.agentIfi, t.registration, t.docId],
     }),
+    // The retention sweep's walk over documents last written before its cutoff (migration 0050).
+    index('lrs_documents_updated_idx').on(t.space, t.updatedAt),
   ],
 );
