@@ -74,6 +74,10 @@ it('[REPORTS] cmi5 waiver: the owner sees the units, waives the open one once, a
   const sessionId = waived.context.extensions['https://w3id.org/xapi/cmi5/context/extensions/sessionid'];
   expect(sessionId).toEqual(expect.any(String));
   expect(sessionId).not.toBe(s.id);
+  // Nothing of the launch it was found by: no launch mode or URL in a waiver.
+  expect(Object.keys(waived.context.extensions).filter((k) => k.includes('/cmi5/'))).toEqual([
+    'https://w3id.org/xapi/cmi5/context/extensions/sessionid',
+  ]);
   expect(waived.context.contextActivities.category.map((a: { id: string }) => a.id)).toContain(
     'https://w3id.org/xapi/cmi5/context/categories/moveon',
   );

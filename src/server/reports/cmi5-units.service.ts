@@ -19,6 +19,14 @@ import { ownAccountIfi } from './person-key';
 import { REPORTS_FORBIDDEN } from './reports.service';
 
 const PACKAGE_SETTINGS = ['packageId', 'h5pId', 'contentId'];
+const CMI5_EXTENSION = 'https://w3id.org/xapi/cmi5/context/extensions/';
+
+/** A "launched" statement's context without what belongs to that launch (launch mode, URL, session). */
+function base(context: JsonObject): JsonObject {
+  const extensions = isObject(context.extensions) ? context.extensions : {};
+  const kept = Object.entries(extensions).filter(([k]) => !k.startsWith(CMI5_EXTENSION));
+  return { ...context, extensions: Object.fromEntries(kept) };
+}
 /** The newest launches read to find each learner's latest registration of a course. */
 const LAUNCHES_READ = 500;
 
@@ -74,7 +82,11 @@ export function createCmi5UnitsService(deps: AppDeps) {
       const mine = out.get(userId) ?? new Map<string, Cmi5Registration>();
       out.set(userId, mine);
       if (!mine.has(pkg.id))
-        mine.set(pkg.id, { actor: st.actor as JsonObject, registration: context.registration, context });
+        mine.set(pkg.id, {
+          actor: st.actor as JsonObject,
+          registration: context.registration,
+          context: base(context),
+        });
     }
     return { space, byUser: out };
   }
