@@ -1,4 +1,9 @@
 import { api } from '../../shared/api/http';
+import {
+  type TCmi5WaiveRequest,
+  ZCmi5UnitsResponse,
+  ZCmi5WaiveResponse,
+} from '../../shared/contract/cmi5-units';
 import { ZJournalResponse } from '../../shared/contract/reports';
 import {
   type TLatestSort,
@@ -36,4 +41,7 @@ export const reportsApi = {
   top: (id: string) => api.get(`${base(id)}/top-activities`, { schema: ZTopActivitiesResponse, quiet: true }),
   dashboard: (id: string) =>
     api.get(`${base(id)}/lrs-dashboard`, { schema: ZDashboardResponse, quiet: true }),
+  cmi5Units: (id: string) => api.get(`${base(id)}/cmi5-units`, { schema: ZCmi5UnitsResponse, quiet: true }),
+  cmi5Waive: (id: string, body: TCmi5WaiveRequest) =>
+    api.post(`${base(id)}/cmi5-waive`, body, { schema: ZCmi5WaiveResponse, quiet: true }),
 };

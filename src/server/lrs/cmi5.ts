@@ -19,12 +19,16 @@ export const CMI5 = {
   blockType: 'https://w3id.org/xapi/cmi5/activitytype/block',
   launched: 'http://adlnet.gov/expapi/verbs/launched',
   satisfied: 'https://w3id.org/xapi/adl/verbs/satisfied',
+  initialized: 'http://adlnet.gov/expapi/verbs/initialized',
   completed: 'http://adlnet.gov/expapi/verbs/completed',
+  failed: 'http://adlnet.gov/expapi/verbs/failed',
   passed: 'http://adlnet.gov/expapi/verbs/passed',
   terminated: 'http://adlnet.gov/expapi/verbs/terminated',
   abandoned: 'https://w3id.org/xapi/adl/verbs/abandoned',
   waived: 'https://w3id.org/xapi/adl/verbs/waived',
-  reason: 'https://w3id.org/xapi/cmi5/context/extensions/reason',
+  /** cmi5 §9.5.5.2: a result extension (not a context one), required in "waived". */
+  reason: 'https://w3id.org/xapi/cmi5/result/extensions/reason',
+  moveOnCategory: 'https://w3id.org/xapi/cmi5/context/categories/moveon',
 } as const;
 
 /** Packages imported before migration 0040 carry no metadata: the spec's defaults. */
@@ -194,16 +198,22 @@ export function abandonedStatement(s: Cmi5Session, id: string, duration: string)
 }
 
 /**
- * "waived" (cmi5 §9.3.8): the LMS counts the AU as done without the learner taking it; `reason` is one
- * of the spec's vocabulary (Tested Out, Equivalent AU, Equivalent Outside Activity, Administrative).
+ * "waived" (cmi5 §9.3.7): the LMS counts the AU as done without the learner taking it. `s.sessionId` is
+ * a session of its own (the spec: unique, used by nothing but this and the "satisfied" it leads to);
+ * `id` is derived so that an AU is waived once per registration; the reason is a result extension
+ * (§9.5.5.2) and success/completion put the moveOn category in the context (§9.6.2.2).
  */
-export function waivedStatement(s: Cmi5Session, reason: string): JsonObject {
+export function waivedStatement(s: Cmi5Session, id: string, reason: string): JsonObject {
+  const context = lmsContext(s.context, s.registration, s.sessionId, activity(s.auId));
+  const ca = context.contextActivities as JsonObject;
+  ca.category = [...list(ca.category), activity(CMI5.moveOnCategory)];
   return {
+    id,
     actor: s.actor,
     verb: { id: CMI5.waived, display: { 'en-US': 'waived' } },
     object: activity(s.auId, { definition: { name: { 'en-US': s.auTitle } } }),
-    result: { success: true, completion: true },
-    context: lmsContext(s.context, s.registration, s.sessionId, activity(s.auId), { [CMI5.reason]: reason }),
+    result: { success: true, completion: true, extensions: { [CMI5.reason]: reason } },
+    context,
   };
 }
 

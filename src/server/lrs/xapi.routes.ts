@@ -4,6 +4,7 @@ import type { FileStorage } from '../adapters/storage/storage';
 import type { AppDeps, AppEnv } from '../http/context';
 import { AppError, badRequest } from '../http/errors';
 import { limitBody } from '../http/security';
+import { createCmi5Guard } from './cmi5-guard';
 import { createCmi5Lms } from './cmi5-lms';
 import { createCredentialsService } from './credentials.service';
 import { createDocumentsService } from './documents.service';
@@ -36,8 +37,15 @@ export function xapiRoutes(deps: AppDeps, storage: FileStorage) {
   const writer = createStatementsService(deps.database, storage);
   const reader = createStatementsReader(deps.database, storage);
   const cmi5Lms = createCmi5Lms(deps);
-  const statements = statementsHandler(writer, reader, (client, stored, origin) =>
-    client.launch ? cmi5Lms.afterStatements(client.space, client.launch, stored, origin) : Promise.resolve(),
+  const cmi5Guard = createCmi5Guard(deps);
+  const statements = statementsHandler(
+    writer,
+    reader,
+    (client, stored, origin) =>
+      client.launch
+        ? cmi5Lms.afterStatements(client.space, client.launch, stored, origin)
+        : Promise.resolve(),
+    (client, batch) => (client.launch ? cmi5Guard(client.space, client.launch, batch) : Promise.resolve()),
   );
   const documents = documentsHandler(createDocumentsService(deps.database));
   const db = deps.database.db;

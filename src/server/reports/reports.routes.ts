@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { ZCmi5WaiveRequest } from '../../shared/contract/cmi5-units';
 import { ZDashboardChatRequest } from '../../shared/contract/dashboard-chat';
 import {
   ZDashboardQuery,
@@ -13,6 +14,7 @@ import type { AppDeps, AppEnv } from '../http/context';
 import { orgScope } from '../http/org-scope';
 import { jsonBody, params, query } from '../http/validate';
 import { callerOf as chatCallerOf } from '../tools/caller';
+import { createCmi5UnitsService } from './cmi5-units.service';
 import { createDashboardChat } from './dashboard-chat';
 import { createReportsService } from './reports.service';
 
@@ -24,6 +26,7 @@ import { createReportsService } from './reports.service';
 export function reportsRoutes(deps: AppDeps) {
   const reports = createReportsService(deps);
   const dashboardChat = createDashboardChat(deps);
+  const cmi5Units = createCmi5UnitsService(deps);
   const auth = requireAuth(deps);
   const scope = orgScope(deps);
   const id = (c: Context<AppEnv>) => params(c, ZReportIdParam).id;
@@ -62,6 +65,15 @@ export function reportsRoutes(deps: AppDeps) {
         const who = { access: callerOf(c), chat: chatCallerOf(c), origin: origin(c) };
         const answer = await dashboardChat.prepare(who, assignmentId, body, clientGone.signal);
         return answerResponse(c, answer, streamed, () => clientGone.abort());
+      })
+      // cmi5 courses: each participant's units, and the teacher's waiver of one (contract/cmi5-units.ts).
+      .get('/assignment/:id/cmi5-units', auth, scope, async (c) =>
+        c.json({ data: await cmi5Units.list(callerOf(c), id(c), origin(c)) }),
+      )
+      .post('/assignment/:id/cmi5-waive', auth, scope, async (c) => {
+        const assignmentId = id(c);
+        const body = await jsonBody(c, ZCmi5WaiveRequest);
+        return c.json({ data: await cmi5Units.waive(callerOf(c), assignmentId, body, origin(c)) });
       })
   );
 }

@@ -4,6 +4,7 @@ import { CSV_FILES, masteryCsv } from '../report-csv';
 import { reportsApi } from '../reports.api';
 import type { DetailTabProps } from '../tab-props';
 import { useVerbLabel } from '../verb-label';
+import { Cmi5Units } from './Cmi5Units';
 import { useReport } from './common';
 import { PeopleTable, peopleOf, personKey } from './PeopleTable';
 import { ReportSection } from './ReportSection';
@@ -54,16 +55,19 @@ export default function MasteryTab({ assignment }: DetailTabProps) {
   const load = useReport(assignment._id, 'report-v2', reportsApi.reportV2);
   const objects = load.data?.objects ?? [];
   return (
-    <ReportSection
-      testId="mastery-report"
-      title={t('mastery.title')}
-      load={load}
-      empty={objects.length === 0}
-      emptyText={t('noDataFound')}
-      picture="📊"
-      csv={{ file: CSV_FILES.mastery, build: () => masteryCsv(objects, t('participants')) }}
-    >
-      <MasteryTable objects={objects} />
-    </ReportSection>
+    <>
+      <ReportSection
+        testId="mastery-report"
+        title={t('mastery.title')}
+        load={load}
+        empty={objects.length === 0}
+        emptyText={t('noDataFound')}
+        picture="📊"
+        csv={{ file: CSV_FILES.mastery, build: () => masteryCsv(objects, t('participants')) }}
+      >
+        <MasteryTable objects={objects} />
+      </ReportSection>
+      <Cmi5Units assignmentId={assignment._id} />
+    </>
   );
 }

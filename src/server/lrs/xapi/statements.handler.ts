@@ -129,11 +129,14 @@ function decodeMore(token: string): { p: Record<string, string>; c: Cursor } {
 
 /** Called after a launch's statements were stored (cmi5's LMS checks moveOn: lrs/cmi5-lms.ts). */
 export type AfterLaunchStatements = (client: XapiClient, stored: unknown[], origin: string) => Promise<void>;
+/** Called before a launch's statements are stored: throws to refuse them (cmi5's rules: lrs/cmi5-guard.ts). */
+export type BeforeLaunchStatements = (client: XapiClient, batch: unknown[]) => Promise<void>;
 
 export function statementsHandler(
   writer: Writer,
   reader: StatementsReader,
   afterLaunch?: AfterLaunchStatements,
+  beforeLaunch?: BeforeLaunchStatements,
 ) {
   async function answer(
     client: XapiClient,
@@ -228,6 +231,7 @@ export function statementsHandler(
       const { statements, parts } = readBody(req);
       const sent = Array.isArray(statements) ? statements : [statements];
       const batch = client.launch ? scopeLaunchStatements(sent, client.launch) : sent;
+      if (client.launch && beforeLaunch) await beforeLaunch(client, batch);
       const ids = await writer.storeStatements(client.space, batch, {
         authority: authorityOf(client, origin),
         version: req.version ?? '2.0',
@@ -249,6 +253,7 @@ export function statementsHandler(
         throw badRequest('statement.id: differs from the statementId parameter');
       const one = [{ ...statements, id }];
       const batch = client.launch ? scopeLaunchStatements(one, client.launch) : one;
+      if (client.launch && beforeLaunch) await beforeLaunch(client, batch);
       await writer.storeStatements(client.space, batch, {
         authority: authorityOf(client, origin),
         version: req.version ?? '2.0',
