@@ -125,6 +125,8 @@ describe('[LIVE] every quiz question on the projector; a live leaderboard and sc
     expect(screen.getByTestId('live-right').textContent).toBe('Right answer: 2, 7');
     await waitFor(async () => expect(await bars()).toBe('✓ 2=24=0✓ 7=1'));
     expect((screen.getByRole('button', { name: 'Next question' }) as HTMLButtonElement).disabled).toBe(true);
+    // The screen is the body's own child, over the page, not inside it.
+    expect(screen.getByRole('dialog', { name: 'Live lesson' }).parentElement).toBe(document.body);
   });
 
   it("the leaderboard follows the stream's standings while it is shown", async () => {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TLiveStartRequest } from '../../../../shared/contract/live';
 import { Button } from '../../../../ui/Button';
@@ -10,6 +11,7 @@ import { LiveTextAnswers } from './LiveTextAnswers';
 import { questionCount, quizBars, tallyAnswers } from './live-tally';
 import { useLiveSession } from './use-live-session';
 import { useLiveStepText } from './use-live-step-text';
+import { usePageLocked } from './use-page-locked';
 import './live.css';
 
 const LiveChart = lazy(() => import('./LiveChart'));
@@ -21,6 +23,8 @@ const QR_PX = 480;
  * answered, the distribution of the choices filling in as answers arrive, and the text answers (a
  * word cloud, or a list) once the teacher reveals them; never anyone's answer by name.
  * The controls sit at the bottom for the teacher's tablet (the same page on the projector).
+ * The screen is put straight in the document's body and the page under it is held still: it owns the
+ * whole viewport, whatever the assignment page around the button that opened it does.
  */
 export function LiveClassroom(props: {
   assignmentId: string;
@@ -38,6 +42,7 @@ export function LiveClassroom(props: {
   const [shown, setShown] = useState({ step: -1, question: 0 });
   const { onClose, link } = props;
   const { root, qr } = useClassroomScreen(link, QR_PX, onClose);
+  usePageLocked();
 
   const { state, members, answers } = live;
   const questions = questionCount(answers, live.quiz);
@@ -49,7 +54,7 @@ export function LiveClassroom(props: {
   const board = state?.points && boardAt === state.step && !state.ended;
   const stepText = useLiveStepText(state?.flowId, state?.step);
   const heading = asked?.prompt || stepText?.text || stepText?.label;
-  return (
+  return createPortal(
     <div
       ref={root}
       className="classroom live"
@@ -145,6 +150,7 @@ export function LiveClassroom(props: {
           {state.ended && <Button onClick={onClose}>{t('common:actions.close')}</Button>}
         </>
       )}
-    </div>
+    </div>,
+    document.body,
   );
 }
