@@ -133,9 +133,10 @@ describe('[LIVE] points and a leaderboard', () => {
     const { a, answer } = await quizLesson({ points: true, hideNames: false });
     await answer('participant', 0, ['Rome']);
     const results = async () => (await t.call('GET', `${live(a._id)}/results`, as('owner'))).body.data;
-    expect((await results()).quiz).toEqual({ options: ['Rome', 'Paris'] });
+    const question = { prompt: 'Capital of France?', options: ['Rome', 'Paris'] };
+    expect((await results()).quiz).toEqual({ questions: [question] });
     await t.call('POST', `${live(a._id)}/control`, { ...as('owner'), body: { action: 'reveal' } });
-    expect((await results()).quiz).toEqual({ options: ['Rome', 'Paris'], correct: ['Paris'] });
+    expect((await results()).quiz).toEqual({ questions: [{ ...question, correct: ['Paris'] }] });
     const names = (await board(a._id)).map((e) => e.name);
     expect(names).toContain('Pia Pupil');
     expect(names).not.toContain(null);

@@ -19,8 +19,16 @@ export const playerLiveApi = {
   answer: (assignmentId: string, body: TLiveAnswerRequest) =>
     api.post(`${base(assignmentId)}/answers`, body, { quiet: true }) as Promise<{ data: { step: number } }>,
 
-  /** The lesson's state events until it ends (resolves) or the connection drops (rejects). */
-  async follow(assignmentId: string, onState: (s: TLiveState) => void, signal: AbortSignal): Promise<void> {
+  /**
+   * The lesson's state events until it ends (resolves) or the connection drops (rejects); with points
+   * on, also the learner's own score each time an answer in the class changed it.
+   */
+  async follow(
+    assignmentId: string,
+    onState: (s: TLiveState) => void,
+    signal: AbortSignal,
+    onScore?: (s: TLiveScore) => void,
+  ): Promise<void> {
     const res = await fetch(apiUrl(`${base(assignmentId)}/events`), {
       headers: { Accept: 'text/event-stream', ...(await authHeaders()) },
       signal,
@@ -30,6 +38,7 @@ export const playerLiveApi = {
     for await (const data of readSseData(res.body)) {
       const event = data as TLiveEvent;
       if (event?.type === 'state' && event.state) onState(event.state);
+      else if (event?.type === 'score' && event.score) onScore?.(event.score);
     }
   },
 };

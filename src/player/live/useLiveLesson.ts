@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { TLiveState } from '../../shared/contract/live';
 import { playerLiveApi } from './live.api';
 import { sendWaitingLiveAnswers } from './live-answers';
+import { setLiveScore } from './live-score';
 
 /** Back-off before following the lesson again after the stream dropped (poor Wi-Fi, a sleeping phone). */
 const RETRY_MS = [500, 1000, 2000, 5000];
@@ -43,7 +44,7 @@ export function useLiveLesson(assignmentId: string | null): TLiveLesson {
           take((await playerLiveApi.join(id)).data);
           // Chart answers kept on the phone (offline, or a reload before they went out) go now.
           void sendWaitingLiveAnswers();
-          await playerLiveApi.follow(id, take, stop.signal);
+          await playerLiveApi.follow(id, take, stop.signal, (score) => setLiveScore(id, score));
           setReconnecting(false);
           if (held.current?.ended) return;
           attempt = 0;

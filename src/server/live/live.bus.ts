@@ -21,7 +21,7 @@ export interface LiveBus {
 }
 
 export const LIVE_CHANNEL = 'flowlearn_live';
-/** NOTIFY payloads must stay under 8000 bytes: a long text answer travels shortened (the results route has it whole). */
+/** NOTIFY payloads must stay under 8000 bytes: a long answer travels shortened (the results route has it whole). */
 const MAX_PAYLOAD = 7800;
 const SHORT_TEXT = 300;
 
@@ -37,12 +37,26 @@ export function liveBusOf(database: Database): LiveBus {
   return bus;
 }
 
+type TAnswer = Extract<TLiveEvent, { type: 'answer' }>['answer'];
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/** An answer with every text and label cut to `max` characters (a quiz's too, question by question). */
+function shortened(answer: TAnswer, max: number): TAnswer {
+  const one = (a: { choices: string[] } | { text: string }) =>
+    'text' in a ? { text: cut(a.text, max) } : { choices: a.choices.map((c) => cut(c, max)) };
+  return 'questions' in answer ? { questions: answer.questions.map((a) => a && one(a)) } : one(answer);
+}
+
 function encode(sessionId: string, event: TLiveEvent): string {
   const whole = JSON.stringify({ s: sessionId, e: event });
-  if (Buffer.byteLength(whole) <= MAX_PAYLOAD || event.type !== 'answer' || !('text' in event.answer))
-    return whole;
-  const short = { ...event, answer: { text: `${event.answer.text.slice(0, SHORT_TEXT)}…` } };
-  return JSON.stringify({ s: sessionId, e: short });
+  if (Buffer.byteLength(whole) <= MAX_PAYLOAD || event.type !== 'answer') return whole;
+  // Shorter and shorter until it fits (a long quiz of long texts): the results route has it whole.
+  let short = whole;
+  for (const max of [SHORT_TEXT, 60, 12]) {
+    short = JSON.stringify({ s: sessionId, e: { ...event, answer: shortened(event.answer, max) } });
+    if (Buffer.byteLength(short) <= MAX_PAYLOAD) break;
+  }
+  return short;
 }
 
 function createLiveBus(database: Database): LiveBus {

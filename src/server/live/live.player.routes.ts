@@ -31,8 +31,8 @@ export function livePlayerRoutes(deps: AppDeps) {
       c.json({ data: await live.join(await access(c), c.get('auth').userId) }),
     )
     .get('/player/assignment/:id/live/events', auth, async (c) => {
-      const { sessionId, load } = await live.learnerStream(await access(c), c.get('auth').userId);
-      return liveStream(bus, sessionId, load, false);
+      const { sessionId, load, scores } = await live.learnerStream(await access(c), c.get('auth').userId);
+      return liveStream(bus, sessionId, load, false, scores);
     })
     .get('/player/assignment/:id/live/score', auth, async (c) => {
       c.header('Cache-Control', 'no-store');

@@ -7,7 +7,7 @@ import { flows, liveAnswers, liveMembers, liveSessions, users } from '../db/sche
  * Points and the leaderboard of a live lesson (off unless the teacher switched them on). The rule,
  * all on the server's clock (a phone's clock never counts): a right answer earns
  * LIVE_POINTS_BASE + up to LIVE_POINTS_SPEED, falling linearly to 0 over LIVE_POINTS_WINDOW_S seconds
- * after the teacher's step opened ("next" or "back"); a right answer on a step ahead of the teacher
+ * after the teacher's step opened ("next" or "back"), for each question of the step answered right; a right answer on a step ahead of the teacher
  * (working ahead) earns the base only; a wrong answer, or a step without a right answer, earns 0.
  */
 export const LIVE_POINTS_BASE = 500;
@@ -15,10 +15,13 @@ export const LIVE_POINTS_SPEED = 500;
 export const LIVE_POINTS_WINDOW_S = 20;
 const LEADERBOARD_SIZE = 10;
 
-/** The points of an answer, inside the one statement that writes it (s = its live_sessions row). */
-export function livePointsSql(right: boolean, step: number): SQL {
-  if (!right) return sql`0`;
-  return sql`case when not s.points then 0
+/**
+ * The points of an answer with `right` questions right (a quiz scores each of its questions), inside
+ * the one statement that writes it (s = its live_sessions row).
+ */
+export function livePointsSql(right: number, step: number): SQL {
+  if (right <= 0) return sql`0`;
+  return sql`${right}::int * case when not s.points then 0
     when s.step = ${step}::int then ${LIVE_POINTS_BASE}::int + round(${LIVE_POINTS_SPEED}::numeric
       * greatest(0, 1 - extract(epoch from (now() - s.step_opened_at)) / ${LIVE_POINTS_WINDOW_S}))::int
     else ${LIVE_POINTS_BASE}::int end`;
@@ -29,7 +32,7 @@ export function livePointsSql(right: boolean, step: number): SQL {
  * (neither changes after the start; the flow as it was at the first read, as the steps were counted
  * at the start): the answer route's one statement stays one. A few hundred lessons at most are held.
  */
-type TLessonKeys = { points: boolean; keys: Array<TLiveQuizKey | null> };
+type TLessonKeys = { points: boolean; keys: Array<TLiveQuizKey[] | null> };
 const keysBySession = new Map<string, Promise<TLessonKeys | null>>();
 const MAX_HELD = 500;
 

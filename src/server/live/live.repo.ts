@@ -115,14 +115,14 @@ export async function saveLiveAnswer(
     userId: string;
     nodeId: string;
     answer: TLiveAnswer;
-    /** The step's quiz marks it right (true), wrong (false), or the step has no right answer (null). */
-    right: boolean | null;
+    /** How many of the step's questions it has right (0: wrong, or the step has no right answer). */
+    right: number;
   },
 ): Promise<boolean> {
   const result = (await db.execute(sql`
     insert into live_answers (session_id, step, user_id, node_id, answer, answered_at, points)
     select s.id, ${a.step}::int, ${a.userId}, ${a.nodeId}, ${JSON.stringify(a.answer)}::jsonb, now(),
-      ${livePointsSql(a.right === true, a.step)}
+      ${livePointsSql(a.right, a.step)}
     from live_sessions s
     where s.id = ${a.sessionId} and s.assignment_id = ${a.assignmentId} and s.ended_at is null
       and s.answers_open and ${a.step}::int < s.step_count

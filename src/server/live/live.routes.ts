@@ -45,7 +45,7 @@ export function liveRoutes(deps: AppDeps) {
       c.json({ data: await live.leaderboard(callerOf(c), id(c)) }),
     )
     .get('/assignment/:id/live/events', auth, scope, async (c) => {
-      const { sessionId, load } = await live.managedStream(callerOf(c), id(c));
-      return liveStream(bus, sessionId, load, true);
+      const { sessionId, load, scores } = await live.managedStream(callerOf(c), id(c));
+      return liveStream(bus, sessionId, load, true, scores);
     });
 }

@@ -12,7 +12,7 @@ import {
   type TLiveState,
 } from '../../shared/contract/live';
 import { newId } from '../../shared/domain/ids';
-import { isRightLiveAnswer } from '../../shared/domain/live/quiz-key';
+import { liveRightCount } from '../../shared/domain/live/quiz-key';
 import { liveRegistration } from '../../shared/domain/live/registration';
 import { type Caller, managedAssignment } from '../assignments/access';
 import type { AssignmentRow } from '../assignments/assignments.repo';
@@ -35,6 +35,7 @@ import {
   listLiveMembers,
   saveLiveAnswer,
 } from './live.repo';
+import { liveStandingsSoon } from './live.scores';
 
 const noSession = () => notFound('Live session');
 
@@ -78,11 +79,11 @@ export function createLiveService(deps: AppDeps) {
     return { flowId, stepCount };
   };
 
-  /** Whether a quiz step's answer is right (null: no right answer there); the lesson's flow is read once. */
-  const rightness = async (body: TLiveAnswerRequest): Promise<boolean | null> => {
+  /** How many questions of a quiz step the answer has right (0 without points); the flow is read once. */
+  const rightness = async (body: TLiveAnswerRequest): Promise<number> => {
     const lesson = await liveQuizKeysOf(db, body.sessionId);
-    const key = lesson?.points ? lesson.keys[body.step] : null;
-    return key ? isRightLiveAnswer(key, body.answer) : null;
+    const keys = lesson?.points ? lesson.keys[body.step] : null;
+    return keys ? liveRightCount(keys, body.answer) : 0;
   };
 
   const openSessionOf = async (assignmentId: string) => {
@@ -140,12 +141,16 @@ export function createLiveService(deps: AppDeps) {
         listLiveAnswers(db, session.id, at),
         liveQuizKeysOf(db, session.id),
       ]);
-      const key = keys?.keys[at];
-      // The right answer stays on the server until the teacher reveals the step.
-      const quiz = key
+      const questions = keys?.keys[at];
+      // The right answers stay on the server until the teacher reveals the step.
+      const shown = session.revealed && at === session.step;
+      const quiz = questions
         ? {
-            options: key.options,
-            ...(session.revealed && at === session.step ? { correct: key.correct } : {}),
+            questions: questions.map((q) => ({
+              prompt: q.prompt,
+              options: q.options,
+              ...(shown && q.correct.length > 0 ? { correct: q.correct } : {}),
+            })),
           }
         : undefined;
       return { step: at, members, answers: answers as TLiveResults['answers'], ...(quiz ? { quiz } : {}) };
@@ -172,7 +177,11 @@ export function createLiveService(deps: AppDeps) {
     async managedStream(caller: Caller, assignmentId: string) {
       const { row } = await managedAssignment(db, caller, assignmentId);
       const session = await openSessionOf(row.id);
-      return { sessionId: session.id, load: () => this.stateById(session.id, row.code) };
+      return {
+        sessionId: session.id,
+        load: () => this.stateById(session.id, row.code),
+        scores: { read: (hide: boolean) => liveStandingsSoon(db, session.id, hide), learnerId: null },
+      };
     },
 
     async stateById(sessionId: string, code: string): Promise<TLiveState> {
@@ -201,7 +210,11 @@ export function createLiveService(deps: AppDeps) {
     async learnerStream(access: PlayerAccess, userId: string) {
       const session = await openSessionOf(access.row.id);
       if (!(await isLiveMember(db, session.id, userId))) throw forbidden(LiveMessage.notMember);
-      return { sessionId: session.id, load: () => this.stateById(session.id, access.row.code) };
+      return {
+        sessionId: session.id,
+        load: () => this.stateById(session.id, access.row.code),
+        scores: { read: (hide: boolean) => liveStandingsSoon(db, session.id, hide), learnerId: userId },
+      };
     },
 
     async answer(access: PlayerAccess, userId: string, body: TLiveAnswerRequest): Promise<{ step: number }> {

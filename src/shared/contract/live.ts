@@ -15,7 +15,7 @@ import { zText } from './text';
  * The learner's (a participant of the assignment, guests too; 403 otherwise, 404 unknown):
  *   GET  /api/player/assignment/{id}/live          → { data: TLiveState | null } (is a lesson on?)
  *   POST /api/player/assignment/{id}/live/join     → { data: TLiveState }
- *   GET  /api/player/assignment/{id}/live/events   SSE of `state` events, the current state first
+ *   GET  /api/player/assignment/{id}/live/events   SSE of `state` (the current state first) and `score` events
  *   POST /api/player/assignment/{id}/live/answers  TLiveAnswerRequest → { data: { step } }
  *   GET  /api/player/assignment/{id}/live/score    → { data: TLiveScore } (the learner's points and rank)
  * An answer for a step that is not taking answers is 409 LIVE_STEP_CLOSED; for an ended session,
@@ -63,10 +63,18 @@ export type TLiveControlRequest = z.infer<typeof ZLiveControlRequest>;
 
 export const ZLiveSessionParams = z.object({ sessionId: ZId });
 
-/** A choice (one or several option ids) or a text answer, as the step's block produced it. */
-export const ZLiveAnswer = z.union([
+/** One question's answer: a choice (one or several option labels) or a text. */
+const ZLiveQuestionAnswer = z.union([
   z.object({ choices: z.array(zText().min(1).max(200)).min(1).max(50) }).strict(),
   z.object({ text: zText().max(2000) }).strict(),
+]);
+/**
+ * A step's answer as its block produced it: a choice or a text, or a quiz's answers, one per
+ * question in the quiz's order (null for a question left empty).
+ */
+export const ZLiveAnswer = z.union([
+  ZLiveQuestionAnswer,
+  z.object({ questions: z.array(ZLiveQuestionAnswer.nullable()).min(1).max(50) }).strict(),
 ]);
 export type TLiveAnswer = z.infer<typeof ZLiveAnswer>;
 
@@ -113,12 +121,18 @@ export const ZLiveResults = z.object({
   members: z.array(ZLiveMember),
   /** One row per answer of the step; names are the teacher's to show (the projector hides them by default). */
   answers: z.array(z.object({ userId: ZId, nodeId: zText(), answer: ZLiveAnswer })),
-  /** The step's quiz question (its own quiz only): every option, and the right ones once revealed. */
-  quiz: z.object({ options: z.array(zText()), correct: z.array(zText()).optional() }).optional(),
+  /** The step's quiz (its own quiz only): each question with every option, and the right ones once revealed. */
+  quiz: z
+    .object({
+      questions: z.array(
+        z.object({ prompt: zText(), options: z.array(zText()), correct: z.array(zText()).optional() }),
+      ),
+    })
+    .optional(),
 });
 export type TLiveResults = z.infer<typeof ZLiveResults>;
 
-/** What the session's event stream sends. Learners get `state` (and pings) only; teachers every type. */
+/** What the session's event stream sends. Learners get `state`, their own `score` and pings; teachers all but `score`. */
 export const ZLiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('state'), state: ZLiveState }),
   z.object({ type: z.literal('joined'), member: ZLiveMember, memberCount: z.number().int() }),
@@ -129,6 +143,10 @@ export const ZLiveEvent = z.discriminatedUnion('type', [
     nodeId: zText(),
     answer: ZLiveAnswer,
   }),
+  /** Points on: the top 10 after an answer was scored or someone joined (teachers' streams). */
+  z.object({ type: z.literal('leaderboard'), entries: z.lazy(() => ZLiveLeaderboard.shape.entries) }),
+  /** Points on: the phone's own points and rank, after any answer changed them (that learner's stream). */
+  z.object({ type: z.literal('score'), score: z.lazy(() => ZLiveScore) }),
   /** Keeps proxies and phones' radios from dropping a quiet stream. */
   z.object({ type: z.literal('ping') }),
 ]);

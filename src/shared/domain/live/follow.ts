@@ -6,7 +6,7 @@
  * always; the phone only holds it: a block whose step is past the teacher's is neither shown nor
  * answered until the teacher gets there (or allows working ahead).
  */
-import { liveQuizAnswerOf } from './quiz-answer';
+import { liveQuizAnswerOf, type TLiveChartAnswer } from './quiz-answer';
 
 type TStepFlow = {
   nodes: ReadonlyArray<{ id: string; type?: string }>;
@@ -67,7 +67,7 @@ export function followedFeed<T extends { nodeId: string }>(
   return feed.filter((item) => steps.indexOf(item.nodeId) <= live.step);
 }
 
-/** The requests whose answers the projector's chart shows (a choice, a text, a quiz's first question). */
+/** The requests whose answers the projector's chart shows (a choice, a text, every question of a quiz). */
 export const isChartRequest = (request: { kind: string }): boolean =>
   request.kind === 'choice' || request.kind === 'text' || request.kind === 'quiz';
 
@@ -82,7 +82,7 @@ export function liveAnswerOf(
     questions?: ReadonlyArray<{ id: string; kind: string; options: ReadonlyArray<string> }>;
   },
   answer: { kind: string; optionId?: string; text?: string; responses?: Record<string, string | string[]> },
-): { choices: string[] } | { text: string } | null {
+): TLiveChartAnswer | null {
   if (request.kind === 'quiz' && answer.kind === 'quiz') return liveQuizAnswerOf(request, answer.responses);
   if (request.kind === 'choice' && answer.kind === 'choice') {
     const label = request.options?.find((o) => o.id === answer.optionId)?.label ?? answer.optionId;

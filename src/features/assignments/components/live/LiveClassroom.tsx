@@ -1,14 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TLiveStartRequest } from '../../../../shared/contract/live';
 import { Button } from '../../../../ui/Button';
 import { useClassroomScreen } from '../detail/use-classroom-screen';
 import { LiveControls } from './LiveControls';
 import { LiveLeaderboard } from './LiveLeaderboard';
+import { LiveQuizNav } from './LiveQuizNav';
 import { LiveTextAnswers } from './LiveTextAnswers';
-import { quizBars, tallyAnswers } from './live-tally';
+import { questionCount, quizBars, tallyAnswers } from './live-tally';
 import { useLiveSession } from './use-live-session';
 import { useLiveStepText } from './use-live-step-text';
+import { usePageLocked } from './use-page-locked';
 import './live.css';
 
 const LiveChart = lazy(() => import('./LiveChart'));
@@ -20,6 +23,8 @@ const QR_PX = 480;
  * answered, the distribution of the choices filling in as answers arrive, and the text answers (a
  * word cloud, or a list) once the teacher reveals them; never anyone's answer by name.
  * The controls sit at the bottom for the teacher's tablet (the same page on the projector).
+ * The screen is put straight in the document's body and the page under it is held still: it owns the
+ * whole viewport, whatever the assignment page around the button that opened it does.
  */
 export function LiveClassroom(props: {
   assignmentId: string;
@@ -33,16 +38,23 @@ export function LiveClassroom(props: {
   const live = useLiveSession(props.assignmentId, props.options);
   // The leaderboard on the projector, between steps: shown until the teacher goes back or moves on.
   const [boardAt, setBoardAt] = useState<number | null>(null);
+  // The quiz question the chart shows, of the step it was chosen on (a new step starts at the first).
+  const [shown, setShown] = useState({ step: -1, question: 0 });
   const { onClose, link } = props;
   const { root, qr } = useClassroomScreen(link, QR_PX, onClose);
+  usePageLocked();
 
   const { state, members, answers } = live;
-  const tally = tallyAnswers(answers);
-  const bars = quizBars(tally.choices, live.quiz);
-  const right = bars.filter((b) => b.right).map((b) => b.label);
+  const questions = questionCount(answers, live.quiz);
+  const question = state && shown.step === state.step ? Math.min(shown.question, questions - 1) : 0;
+  const asked = live.quiz?.questions[question];
+  const tally = tallyAnswers(answers, question);
+  const bars = quizBars(tally.choices, asked);
+  const right = asked?.correct ?? [];
   const board = state?.points && boardAt === state.step && !state.ended;
   const stepText = useLiveStepText(state?.flowId, state?.step);
-  return (
+  const heading = asked?.prompt || stepText?.text || stepText?.label;
+  return createPortal(
     <div
       ref={root}
       className="classroom live"
@@ -91,9 +103,16 @@ export function LiveClassroom(props: {
               <p className="live__step" data-testid="live-step">
                 {t('live.step', { step: state.step + 1, count: state.stepCount })}
               </p>
-              {stepText && (stepText.text || stepText.label) && (
+              {!board && (
+                <LiveQuizNav
+                  question={question}
+                  count={questions}
+                  onChange={(q) => setShown({ step: state.step, question: q })}
+                />
+              )}
+              {heading && (
                 <p className="live__question" data-testid="live-question">
-                  {stepText.text || stepText.label}
+                  {heading}
                 </p>
               )}
               <p className="live__muted">
@@ -116,7 +135,7 @@ export function LiveClassroom(props: {
                   {t('live.right', { answer: right.join(', ') })}
                 </p>
               )}
-              {board && <LiveLeaderboard assignmentId={props.assignmentId} />}
+              {board && <LiveLeaderboard assignmentId={props.assignmentId} live={live.board} />}
               {!board && bars.length > 0 && (
                 <Suspense fallback={<span className="spinner" role="status" aria-label={t('loading')} />}>
                   <LiveChart choices={bars} />
@@ -131,6 +150,7 @@ export function LiveClassroom(props: {
           {state.ended && <Button onClick={onClose}>{t('common:actions.close')}</Button>}
         </>
       )}
-    </div>
+    </div>,
+    document.body,
   );
 }

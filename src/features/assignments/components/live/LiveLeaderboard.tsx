@@ -5,17 +5,24 @@ import { liveApi } from '../../live.api';
 
 /**
  * The lesson's top 10, for the projector between steps: rank, name (or "Learner n" when the lesson
- * hides names, numbered by order of joining) and points. Read once when shown; the teacher shows it
- * again for a fresh one.
+ * hides names, numbered by order of joining) and points. Read once when shown, then kept up to date
+ * by the lesson's stream (`live`: the standings it sent after each scored answer), so a late answer
+ * moves the board while the class watches.
  */
-export function LiveLeaderboard({ assignmentId }: { assignmentId: string }) {
+export function LiveLeaderboard({
+  assignmentId,
+  live = null,
+}: {
+  assignmentId: string;
+  live?: TLiveLeaderboard | null;
+}) {
   const { t } = useTranslation('assignment');
-  const [board, setBoard] = useState<TLiveLeaderboard | null>(null);
+  const [read, setRead] = useState<TLiveLeaderboard | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let alive = true;
     liveApi.leaderboard(assignmentId).then(
-      (res) => alive && setBoard(res.data),
+      (res) => alive && setRead(res.data),
       () => alive && setFailed(true),
     );
     return () => {
@@ -23,7 +30,9 @@ export function LiveLeaderboard({ assignmentId }: { assignmentId: string }) {
     };
   }, [assignmentId]);
 
-  if (failed) return <p className="field__error">{t('live.boardFailed')}</p>;
+  // The stream's standings are at least as new as the read once they come (it sends them on connect).
+  const board = live ?? read;
+  if (!board && failed) return <p className="field__error">{t('live.boardFailed')}</p>;
   if (!board) return <span className="spinner" role="status" aria-label={t('loading')} />;
   return (
     <section className="live__board" data-testid="live-leaderboard" aria-label={t('live.leaderboard')}>

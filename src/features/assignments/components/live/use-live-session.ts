@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type {
   TLiveAction,
   TLiveEvent,
+  TLiveLeaderboard,
   TLiveMember,
   TLiveResults,
   TLiveStartRequest,
@@ -19,6 +20,8 @@ export interface LiveView {
   answers: TLiveResults['answers'];
   /** The step's quiz question: its options, and the right ones once revealed. */
   quiz: TLiveResults['quiz'];
+  /** With points on: the top 10 as the stream last sent it (after each scored answer), null before. */
+  board: TLiveLeaderboard | null;
   /** The stream is down and being retried. */
   reconnecting: boolean;
   failed: boolean;
@@ -36,6 +39,7 @@ export function useLiveSession(assignmentId: string, options: TLiveStartRequest 
   const [members, setMembers] = useState<TLiveMember[]>([]);
   const [answers, setAnswers] = useState<TLiveResults['answers']>([]);
   const [quiz, setQuiz] = useState<TLiveResults['quiz']>(undefined);
+  const [board, setBoard] = useState<TLiveLeaderboard | null>(null);
   // What the teacher chose when starting; read once, by the first start (a picked-up lesson keeps its own).
   const startWith = useRef(options);
   const [reconnecting, setReconnecting] = useState(false);
@@ -80,6 +84,8 @@ export function useLiveSession(assignmentId: string, options: TLiveStartRequest 
         setState((s) => s && { ...s, memberCount: e.memberCount });
       } else if (e.type === 'answer' && e.step === held.current?.step) {
         setAnswers((list) => [...list.filter((a) => a.userId !== e.userId), e]);
+      } else if (e.type === 'leaderboard') {
+        setBoard({ entries: e.entries });
       }
     };
     const run = async () => {
@@ -113,5 +119,5 @@ export function useLiveSession(assignmentId: string, options: TLiveStartRequest 
     [assignmentId, take],
   );
 
-  return { state, members, answers, quiz, reconnecting, failed, act };
+  return { state, members, answers, quiz, board, reconnecting, failed, act };
 }
