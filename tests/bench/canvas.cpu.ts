@@ -3,8 +3,9 @@ import type { Page } from 'playwright-core';
 /**
  * The page's main-thread work while `during` runs, from Chromium's own counters (CDP
  * Performance.getMetrics): TaskDuration is all the renderer main thread did (script, style, layout,
- * paint), ScriptDuration its script alone. On a shared machine frame times swell with the load; these
- * count only the work the page asked for, so they compare code before and after far more steadily.
+ * paint), ScriptDuration its script alone. Both are the wall time of the page's own tasks, so a busy
+ * machine stretches them too, but they leave out the frames the page merely waited for, which frame
+ * times do not: compare them before and after at a similar load.
  */
 export async function mainThreadWork<T>(
   page: Page,
