@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { type BenchRow, median } from './bench';
+import { mainThreadWork, workNote } from './canvas.cpu';
 import {
   blockNearCentre,
   emptyPanePoint,
@@ -41,9 +42,9 @@ const framesNote = (what: string, deltas: number[]) =>
     .map((d) => d.toFixed(0))
     .join(', ')})`;
 
-const frameRows = (label: string, deltas: number[], target = ONE_FRAME): BenchRow[] => [
+const frameRows = (label: string, deltas: number[], target = ONE_FRAME, extra: string[] = []): BenchRow[] => [
   row(`${label}, frame p50`, percentile(deltas, 50)),
-  row(`${label}, frame p95`, percentile(deltas, 95), target, [framesNote(label, deltas)]),
+  row(`${label}, frame p95`, percentile(deltas, 95), target, [framesNote(label, deltas), ...extra]),
 ];
 
 async function panAndZoom(page: Page, label: string, rows: BenchRow[], zoomStep: number) {
@@ -90,28 +91,37 @@ export async function measureSize(page: Page, path: string, size: number, rows: 
   // Within the view: a drag that reaches the edge also auto-pans the canvas, measured below.
   const room = await roomToTheRight(page, block);
   const step = Math.min(5, room / FRAMES);
+  const drag = await mainThreadWork(page, () => scriptedDrag(page, block, FRAMES, step, step / 2));
   rows.push(
-    ...frameRows(
-      `${label}: drag a block in view`,
-      (await scriptedDrag(page, block, FRAMES, step, step / 2)).slice(2),
-    ),
+    ...frameRows(`${label}: drag a block in view`, drag.result.slice(2), ONE_FRAME, [
+      workNote(`${label} drag in view, ${FRAMES} frames`, drag),
+    ]),
   );
   await page.waitForTimeout(300);
-  const steps: { frameMs: number; scriptMs: number }[] = [];
-  for (let i = 0; i < 3; i++) {
-    steps.push(await timeUndo(page));
-    steps.push(await timeUndo(page, true));
-  }
+  const undoRun = await mainThreadWork(page, async () => {
+    const steps: { frameMs: number; scriptMs: number }[] = [];
+    for (let i = 0; i < 3; i++) {
+      steps.push(await timeUndo(page));
+      steps.push(await timeUndo(page, true));
+    }
+    return steps;
+  });
+  const steps = undoRun.result;
   const undos = steps.map((s) => s.frameMs);
   rows.push(
     row(`${label}: one undo or redo → next painted frame (median of 6)`, median(undos), ONE_FRAME, [
       `${label} undo/redo: ${undos.map(ms).join(', ')}; the page's script for each (key → React rendered): ${steps
         .map((s) => ms(s.scriptMs))
         .join(', ')}`,
+      workNote(`${label} 6 undos and redos`, undoRun),
     ]),
   );
   const edge = await blockNearCentre(page);
   if (!edge) throw new Error('no block in view to drag to the edge');
-  const autoPan = (await scriptedDrag(page, edge, FRAMES, 8, 1)).slice(2);
-  rows.push(...frameRows(`${label}: drag a block past the edge (auto-pan)`, autoPan, autoPanRule(size)));
+  const pan = await mainThreadWork(page, () => scriptedDrag(page, edge, FRAMES, 8, 1));
+  rows.push(
+    ...frameRows(`${label}: drag a block past the edge (auto-pan)`, pan.result.slice(2), autoPanRule(size), [
+      workNote(`${label} auto-pan drag, ${FRAMES} frames`, pan),
+    ]),
+  );
 }

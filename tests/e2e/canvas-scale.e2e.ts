@@ -6,7 +6,7 @@ import { defineE2E, expect, expectEqual, test } from './harness';
 
 const DEMO = { email: 'demo@flowlearn.local', password: 'flowlearn-demo' };
 
-async function signIn(page: Page, url: (p: string) => string): Promise<string> {
+export async function signIn(page: Page, url: (p: string) => string): Promise<string> {
   await page.goto(url('/editor/login'));
   await page.fill('#login-email', DEMO.email);
   await page.fill('#login-password', DEMO.password);
@@ -18,7 +18,13 @@ async function signIn(page: Page, url: (p: string) => string): Promise<string> {
 type TFlowBody = { name: string; nodes: unknown[]; edges: unknown[] };
 type TSaved = { _id: string; nodes: Array<{ id: string; data: { label?: string } }> };
 
-async function api(url: (p: string) => string, token: string, method: string, path: string, body?: unknown) {
+export async function api(
+  url: (p: string) => string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
   const res = await fetch(url(`/api/${path}`), {
     method,
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
@@ -27,7 +33,7 @@ async function api(url: (p: string) => string, token: string, method: string, pa
   return { status: res.status, data: ((await res.json()) as { data: TSaved }).data };
 }
 
-async function openFlow(page: Page, url: (p: string) => string, token: string, body: TFlowBody) {
+export async function openFlow(page: Page, url: (p: string) => string, token: string, body: TFlowBody) {
   const made = await api(url, token, 'POST', 'flows', body);
   expectEqual(made.status, 201, 'create the flow');
   await page.goto(url(`/editor/personal/projects/no-project/flows/${made.data._id}`));
@@ -35,7 +41,7 @@ async function openFlow(page: Page, url: (p: string) => string, token: string, b
   return made.data._id;
 }
 
-const zoomOf = (page: Page) =>
+export const zoomOf = (page: Page) =>
   page.evaluate(() => {
     const t = (document.querySelector('.react-flow__viewport') as HTMLElement).style.transform;
     return Number(/scale\(([^)]+)\)/.exec(t)?.[1] ?? 1);
