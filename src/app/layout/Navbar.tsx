@@ -9,6 +9,7 @@ import { Menu } from '../../ui/Menu';
 import { outboxState } from '../../ui/outbox-state';
 import { space } from '../../ui/space';
 import { confirmDialog } from '../../ui/surfaces';
+import { loadAreaTexts } from '../i18n';
 import { HOME_ROUTES } from '../route-table';
 import { InstallButton } from './InstallButton';
 import { PhoneMenu } from './PhoneMenu';
@@ -19,7 +20,7 @@ import { SectionLinks } from './SectionLinks';
 // renders it directly instead of suspending for a promise that has already resolved.
 let loadedQuickBalance: ComponentType<{ userId: string }> | undefined;
 export const loadQuickBalance = () =>
-  import('../../features/credits').then((m) => {
+  Promise.all([import('../../features/credits'), loadAreaTexts(['quickBalance'])]).then(([m]) => {
     loadedQuickBalance = m.QuickBalance;
     return { default: m.QuickBalance };
   });
