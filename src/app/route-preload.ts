@@ -1,5 +1,13 @@
 import type { ComponentType } from 'react';
-import { FULL_ROUTES, HOME_ROUTES, PUBLIC_ROUTES, type RouteDef } from './route-table';
+import { loadQuickBalance } from './layout/Navbar';
+import {
+  FULL_ROUTES,
+  GUARDED_WORDS,
+  HOME_PATH,
+  HOME_ROUTES,
+  PUBLIC_ROUTES,
+  type RouteDef,
+} from './route-table';
 
 /**
  * Loads the chunk of the page the app opens on while translations load, so the first render has the
@@ -16,13 +24,28 @@ function matches(pattern: string, path: string): boolean {
 }
 
 /**
+ * The guarded route an address opens. `/explore` (a link or bookmark without its space) and `/` (the
+ * installed app's start URL) redirect to that page inside the active space, so its chunk is the one to
+ * load; the space's code is not known yet and does not matter for the match.
+ */
+function guardedRoute(path: string): RouteDef | undefined {
+  const find = (p: string) => [...FULL_ROUTES, ...HOME_ROUTES].find((r) => matches(r.path, p));
+  const clean = path.replace(/\/+$/, '') || '/';
+  if (clean === '/') return find(`/_${HOME_PATH}`);
+  return find(clean) ?? (GUARDED_WORDS.has(clean.split('/')[1] ?? '') ? find(`/_${clean}`) : undefined);
+}
+
+/**
  * `signedOut`: no session can exist (no hint cookie), so a guarded page will send the visitor to
  * the sign-in page: that page is the one loaded, not the guarded one they will never see.
  */
 export function preloadPage(path: string, signedOut = false): Promise<void> {
   const open = PUBLIC_ROUTES.find((r) => matches(r.path, path));
-  const guarded = open ? undefined : [...FULL_ROUTES, ...HOME_ROUTES].find((r) => matches(r.path, path));
+  const guarded = open ? undefined : guardedRoute(path);
   const def = open ?? (signedOut ? PUBLIC_ROUTES.find((r) => r.path === LOGIN_PATH) : guarded);
+  // The home layout's navbar shows the balance from its own chunk: fetched now, while the session
+  // and the spaces load, not after them. Not awaited: the first render shows the loading screen anyway.
+  if (def?.kind === 'home') void loadQuickBalance().catch(() => undefined);
   const load = def?.load;
   if (!load) return Promise.resolve();
   return load().then(

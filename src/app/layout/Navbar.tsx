@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
@@ -9,13 +9,22 @@ import { Menu } from '../../ui/Menu';
 import { outboxState } from '../../ui/outbox-state';
 import { space } from '../../ui/space';
 import { confirmDialog } from '../../ui/surfaces';
+import { loadAreaTexts } from '../i18n';
 import { HOME_ROUTES } from '../route-table';
 import { InstallButton } from './InstallButton';
 import { PhoneMenu } from './PhoneMenu';
 import { SectionLinks } from './SectionLinks';
 
 // Its own chunk, so the balance (and the credits contracts) stay out of the shell's first load.
-const QuickBalance = lazy(() => import('../../features/credits').then((m) => ({ default: m.QuickBalance })));
+// A signed-in start fetches it beside the page's chunk (route-preload.ts); once it is here the navbar
+// renders it directly instead of suspending for a promise that has already resolved.
+let loadedQuickBalance: ComponentType<{ userId: string }> | undefined;
+export const loadQuickBalance = () =>
+  Promise.all([import('../../features/credits'), loadAreaTexts(['quickBalance'])]).then(([m]) => {
+    loadedQuickBalance = m.QuickBalance;
+    return { default: m.QuickBalance };
+  });
+const LazyQuickBalance = lazy(loadQuickBalance);
 
 /** Top-level sections; only those whose screen exists are shown (no links to not-found pages). */
 const SECTIONS = [
@@ -53,6 +62,7 @@ export function Navbar() {
   const [location, navigate] = useLocation();
   const section = location.split('/')[2];
   const user = authSnap.user;
+  const QuickBalance = loadedQuickBalance ?? LazyQuickBalance;
   return (
     <header className="navbar">
       <div className="navbar__row">
