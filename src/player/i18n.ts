@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, type TLanguage } from '../shared/domain/languages';
 /**
  * The player's own texts (public/locales/<lang>/player.json), without i18next: the player needs one
  * namespace, nested keys and `{{name}}` values, and its entry must stay light on a cheap phone
- * (issue 14: i18next, its HTTP backend and react-i18next were ~24 KB gzip of the entry). Texts are
+ * (i18next, its HTTP backend and react-i18next were ~24 KB gzip of the entry). Texts are
  * loaded before the first render, so components read them synchronously.
  */
 type TTexts = { [key: string]: string | TTexts };

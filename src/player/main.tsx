@@ -14,7 +14,7 @@ import { registerViewerWorker } from './worker';
 // The media library page works in the space chat opened it for (its ?org=); everything else is personal or says its own.
 configureApi({ getAccessToken, getOrgId: () => mediaLibrarySpace(location.pathname, location.search) });
 prefetchFlowPage(location.pathname);
-// The learner's chosen language, else the phone's (issue 34 item 8).
+// The learner's chosen language, else the phone's.
 void applyLanguage(learnerLanguage()).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -3,7 +3,7 @@ import { ApiError } from '../shared/api/http';
 import { playerApi, type TTarget } from './player.api';
 
 /**
- * The learner's outbox (issue 14 §3): every statement is kept in IndexedDB first, then sent; what
+ * The learner's outbox: every statement is kept in IndexedDB first, then sent; what
  * the network refuses waits and goes out when the phone is back online, in order. The editor's
  * outbox (src/app/outbox.ts) lives in the service worker of /editor, which does not control /viewer
  * pages, so the player keeps its own. Statement ids are stable (the runtime derives them from the

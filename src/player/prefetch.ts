@@ -3,7 +3,7 @@ import { playerApi, type TTarget } from './player.api';
 /**
  * A flow page's reads and its run screen, started at boot beside the texts instead of after the
  * first render: on a later visit everything comes from the worker, so the steps that wait on each
- * other are what the learner waits for (issue 14, ≤ 300 ms from the service worker).
+ * other are what the learner waits for (≤ 300 ms from the service worker).
  */
 export const loadRunScreen = () => import('./run/RunScreen').then((m) => m.RunScreen);
 

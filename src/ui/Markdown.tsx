@@ -6,7 +6,7 @@ import './markdown.css';
  * elements only, headings, lists, quotes, code blocks (highlighted), inline code, bold, italic, links
  * and images. No HTML is ever parsed or injected, so a `<script>` or an `onerror=` is shown as text:
  * sanitised by construction. Links keep http(s), mailto and same-site paths; images http(s) and
- * same-site paths. Light on purpose: it is part of the player's entry (issue 14).
+ * same-site paths. Light on purpose: it is part of the player's entry.
  */
 const KEYWORDS =
   /\b(const|let|var|function|return|if|else|for|while|class|import|from|export|def|async|await|new|true|false|null|None|True|False)\b/;

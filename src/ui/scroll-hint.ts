@@ -5,7 +5,7 @@ const SLACK = 1;
 
 /**
  * Marks a horizontally scrolling row with `data-more-before` / `data-more-after` while there is more
- * of it off either edge, so CSS fades that edge (issue 34 #12: a cut last tab, "Public Acces", gave
+ * of it off either edge, so CSS fades that edge (a cut last tab, "Public Acces", gave
  * no hint that the row scrolls; its scrollbar is hidden on touch screens). Measured on scroll and on
  * every resize of the row, never guessed from the viewport width.
  */

@@ -4,7 +4,7 @@ import { APP_START_MS, createTestApp, type TestApp } from './harness';
 import { buildKeyWorld, createKey, type KeyWorld } from './helpers/api-keys';
 import { cr, creditsOf, org } from './helpers/credits';
 
-/** PUT /api/api-keys/{id} (spec 03 §7), the call behind the list's Rename (issue 37 item 5). */
+/** PUT /api/api-keys/{id} (spec 03 §7), the call behind the list's Rename. */
 
 let t: TestApp;
 let w: KeyWorld;

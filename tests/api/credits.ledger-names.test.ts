@@ -19,7 +19,7 @@ afterAll(() => t.close());
 const grant = (to: ReturnType<typeof org> | ReturnType<typeof user>, amount: string, reference = '') =>
   creditsOf(t).grant({ to, amount: cr(amount), reference, idempotencyKey: `grant-${Math.random()}` });
 
-describe('[CREDITS] the ledger names API keys (issue 34 #16)', () => {
+describe('[CREDITS] the ledger names API keys', () => {
   it('an organisation top-up of a key shows the key’s name beside its reference', async () => {
     const { id } = await createKey(t, w.dev, 'Grading bot', w.school);
     await grant(org(w.school), '50');

@@ -7,7 +7,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/db/seed';
 import { freePort, sleep } from '../e2e/util';
 
 /**
- * Item 1 of issue 35: `kill -9` of the server on PGlite, at random points while it writes, never
+ * `kill -9` of the server on PGlite, at random points while it writes, never
  * leaves a database that does not open, and every write it acknowledged is there after the restart.
  * A real child process (node running src/server/main.ts), real HTTP, a real folder. Bounded for CI:
  * CRASH_KILLS kills (3 unless set); run with more to stress it (CRASH_KILLS=30).

@@ -10,7 +10,7 @@ import { makeUser, type TestUser } from './helpers/users';
 
 /**
  * A .flow file that was unzipped and zipped again with the desktop's "compress folder" keeps its two
- * files in one top-level folder (issue 37 item 8). The zips here are built the way Finder and Windows
+ * files in one top-level folder. The zips here are built the way Finder and Windows
  * build them: folder entries, Finder's __MACOSX/ resource forks and .DS_Store.
  */
 

@@ -41,7 +41,7 @@ const save = (u: TestUser, chatId: string, mediaIds: string[], org?: string) =>
     body: { histories: [{ chatId, role: 'user', content: 'What is this?', mediaIds }] },
   });
 
-describe('[HARDENING] chat history keeps only media the chat may show (issue 35, item 8)', () => {
+describe('[HARDENING] chat history keeps only media the chat may show', () => {
   it("refuses another user's media id with 400 naming the field, and stores nothing", async () => {
     const bobsPhoto = await uploadPng(bob);
     const chatId = await newChat(ann);

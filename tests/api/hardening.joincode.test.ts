@@ -41,7 +41,7 @@ const check = (user: TestUser, code: string, orgId?: string, peer?: string) =>
   send('GET', `/api/assignment/check-code/${code}`, { user, orgId, peer });
 const WRONG = ['ZZZ111', 'ZZZ112', 'ZZZ113', 'ZZZ114'];
 
-describe('[HARDENING] join codes cannot be guessed (issue 35, item 4)', () => {
+describe('[HARDENING] join codes cannot be guessed', () => {
   it('a user gets 3 wrong join codes per 15 minutes, then 429 before any code is looked up', async () => {
     const a = await createAssignment(w);
     const guesser = w.users.stranger;

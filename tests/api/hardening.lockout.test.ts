@@ -19,7 +19,7 @@ const login = (password: string, peer: string) =>
 const at = (iso: string) => vi.setSystemTime(new Date(iso));
 const later = (ms: number) => vi.setSystemTime(new Date(Date.now() + ms));
 
-describe('[HARDENING] nobody can lock another person out (issue 35, item 2)', () => {
+describe('[HARDENING] nobody can lock another person out', () => {
   beforeEach(async () => {
     await createVerifiedUser(t, EMAIL, RIGHT);
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -75,7 +75,7 @@ describe('[HARDENING] a second sign-up cannot take over an unverified account', 
   });
 });
 
-describe('[HARDENING] a sign-up code sets only the password its verifier typed (issue 35, item 3)', () => {
+describe('[HARDENING] a sign-up code sets only the password its verifier typed', () => {
   it("the owner typing the newest code, mailed by the intruder's sign-up, keeps the owner's password", async () => {
     expect((await signup(OWNER)).status).toBe(201);
     expect((await signup(INTRUDER)).status).toBe(201);

@@ -4,7 +4,7 @@ import { type AssignmentWorld, buildAssignmentWorld } from './helpers/assignment
 import { liveAssignment, liveReader, openLive } from './helpers/live';
 
 /**
- * One live lesson served by two app instances on one PostgreSQL (issue 40): the projector's stream on
+ * One live lesson served by two app instances on one PostgreSQL: the projector's stream on
  * one, the phones' on the other, every change made through either. Their only link is PostgreSQL's
  * LISTEN/NOTIFY. PostgreSQL only: PGlite is one process's database by design.
  */
@@ -50,7 +50,7 @@ describe.skipIf(!url)('[LIVE] two app instances on one PostgreSQL share a live l
     const moved = Date.now();
     await b.call('POST', `/api/assignment/${asg._id}/live/control`, { ...owner, body: { action: 'next' } });
     expect(await phone.next()).toMatchObject({ type: 'state', state: { step: 1 } });
-    // Issue 40: every phone shows the step within a second.
+    // Every phone shows the step within a second.
     expect(Date.now() - moved).toBeLessThan(1000);
     expect(await projector.next()).toMatchObject({ type: 'state', state: { step: 1 } });
 

@@ -24,7 +24,7 @@ const fetchActivity = async (client: XapiClient) => {
   return res.body;
 };
 
-describe('[LRS] the Activities resource merges every statement (issue 36, item 6)', () => {
+describe('[LRS] the Activities resource merges every statement', () => {
   it('later statements add languages, extensions and interaction components; later values win', async () => {
     await post(
       lrs,

@@ -55,7 +55,7 @@ function postMultipart(body: unknown, parts: Array<{ data: Uint8Array; hash?: st
 }
 
 describe('[LRS] attachments', () => {
-  it('refuses an attachment whose declared length is not its bytes (issue 35, item 8)', async () => {
+  it('refuses an attachment whose declared length is not its bytes', async () => {
     const data = enc('Certificate of completion');
     const s = statement({ id: uuid(), attachments: [attachment(data, { length: data.length + 1 })] });
     const res = await postMultipart(s, [{ data }]);

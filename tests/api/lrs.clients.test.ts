@@ -23,7 +23,7 @@ beforeEach(async () => {
 const CERTIFICATE = 'http://id.tincanapi.com/attachment/certificate-of-completion';
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
-describe('[LRS] real clients unmodified (issue 36, item 9)', () => {
+describe('[LRS] real clients unmodified', () => {
   it('@xapi/xapi (axios adapter, over TCP) sends a statement with an attachment; its bytes are stored', async () => {
     const client = new XAPI({ endpoint: `${server.base}/xapi/`, auth: lrs.auth, version: '1.0.3' });
     const bytes = new TextEncoder().encode('Certificate: Ann finished the course ✓');

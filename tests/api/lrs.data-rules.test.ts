@@ -43,7 +43,7 @@ function expectAllLists(answer: unknown, where: string, expected: number) {
       expect(Array.isArray(list), `${where} ${path}.${key}`).toBe(true);
 }
 
-describe('[LRS] contextActivities are always arrays (issue 36, item 3)', () => {
+describe('[LRS] contextActivities are always arrays', () => {
   it('a single object comes back as a one-element list in every format, query and sub-statement', async () => {
     const id = uuid();
     const sent = withSingleContextActivities(id);
@@ -99,7 +99,7 @@ describe('[LRS] contextActivities are always arrays (issue 36, item 3)', () => {
   });
 });
 
-describe('[LRS] authority as a Group (issue 36, item 4)', () => {
+describe('[LRS] authority as a Group', () => {
   const agent = (n: number) => ({ objectType: 'Agent', mbox: `mailto:member${n}@school.test` });
   const oauth = { objectType: 'Group', member: [agent(1), agent(2)] };
 
@@ -144,7 +144,7 @@ describe('[LRS] authority as a Group (issue 36, item 4)', () => {
   });
 });
 
-describe('[LRS] statement comparison ignores duration precision beyond 0.01 s (issue 36, item 8)', () => {
+describe('[LRS] statement comparison ignores duration precision beyond 0.01 s', () => {
   it('the same statement re-sent with a finer or padded duration is the same; 0.01 s apart is a conflict', async () => {
     const id = uuid();
     const base = statement({ id });

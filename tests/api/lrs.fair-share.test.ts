@@ -5,7 +5,7 @@ import { APP_START_MS, type TestApp } from './harness';
 import { createLrsTestApp, lrsWorld, statement, type XapiClient } from './helpers/xapi';
 
 /**
- * Issue 35 §5: one tenant's large batch must not stall the others. The figures of the probe: 50,000
+ * One tenant's large batch must not stall the others. The figures of the probe: 50,000
  * statements in one POST held the event loop for seconds and /api/health waited up to 6.5 s.
  */
 const TOTAL = 20_000;

@@ -58,7 +58,7 @@ async function get(id: string, format: string, language?: string) {
   return res.body;
 }
 
-describe('[LRS] format=ids, exact, canonical for every object kind (issue 36, item 5)', () => {
+describe('[LRS] format=ids, exact, canonical for every object kind', () => {
   it('ids: agents and identified groups by IFI, anonymous groups by members, activities and verbs by id', async () => {
     const id = uuid();
     expect((await lrs.call('POST', '/xapi/statements', { body: everyKind(id) })).status).toBe(200);

@@ -16,7 +16,7 @@ beforeEach(async () => {
 const VOIDED = 'http://adlnet.gov/expapi/verbs/voided';
 const CONSISTENT = 'x-experience-api-consistent-through';
 
-describe('[LRS] X-Experience-API-Consistent-Through (issue 36, item 1)', () => {
+describe('[LRS] X-Experience-API-Consistent-Through', () => {
   it('is on every statements answer: reads, writes, the voided statement, 400, 404, 401 and 405', async () => {
     const id = uuid();
     await lrs.call('PUT', `/xapi/statements?statementId=${id}`, { body: statement() });
@@ -69,7 +69,7 @@ describe('[LRS] X-Experience-API-Consistent-Through (issue 36, item 1)', () => {
   });
 });
 
-describe('[LRS] X-Experience-API-Version on every resource (issue 36, item 2)', () => {
+describe('[LRS] X-Experience-API-Version on every resource', () => {
   const agent = encodeURIComponent(JSON.stringify({ mbox: 'mailto:ann@school.test' }));
   const activity = encodeURIComponent('https://flowlearn.test/a');
   const resources = [
@@ -132,7 +132,7 @@ describe('[LRS] X-Experience-API-Version on every resource (issue 36, item 2)', 
   });
 });
 
-describe('[LRS] document PUT concurrency per version (issue 36, item 8)', () => {
+describe('[LRS] document PUT concurrency per version', () => {
   const agent = encodeURIComponent(JSON.stringify({ mbox: 'mailto:ann@school.test' }));
   const activity = encodeURIComponent('https://flowlearn.test/a');
   const paths = {

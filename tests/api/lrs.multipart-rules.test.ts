@@ -56,7 +56,7 @@ async function refused(method: 'POST' | 'PUT', parts: RawPart[], message: RegExp
   expect(res.body.message).toMatch(message);
 }
 
-describe('[LRS] multipart/mixed rules (Communication 1.5, Data 2.4.11; issue 36, item 7)', () => {
+describe('[LRS] multipart/mixed rules (Communication 1.5, Data 2.4.11)', () => {
   it('a well-formed body is stored by POST and by PUT', async () => {
     expect((await send('POST', [json(statement({ attachments: [declared()] })), file()])).status).toBe(200);
     const id = uuid();

@@ -5,7 +5,7 @@ import { type AssignmentWorld, worldPerTest } from './helpers/assignment-world';
 import { completed, launch, launchQuery, packageAssignment, xapi } from './helpers/package-launch';
 
 /**
- * cmi5 as the LMS side of the spec requires it (issue 33): the actor is an account, LMS.LaunchData
+ * cmi5 as the LMS side of the spec requires it: the actor is an account, LMS.LaunchData
  * carries the AU's moveOn from cmi5.xml, the LMS writes "launched" at launch and "satisfied" for the
  * course once the AU's statements meet moveOn, each with cmi5's context template.
  */

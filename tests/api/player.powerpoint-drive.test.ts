@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './harness';
 import { type AssignmentWorld, createAssignment, worldPerTest } from './helpers/assignment-world';
 
 /**
- * PowerPoint and Google Drive Upload through the player's block route (issue 33): a real .pptx stored
+ * PowerPoint and Google Drive Upload through the player's block route: a real .pptx stored
  * through the storage adapter and downloadable like the PDF; Drive uploads against the local fake of
  * Google's endpoints, of files the caller may open only.
  */

@@ -34,7 +34,7 @@ const runAt = (nodeId: string) => {
   };
 };
 
-describe('[PLAYER] a learner goes on where they left, on another phone (issue 34 item 5)', () => {
+describe('[PLAYER] a learner goes on where they left, on another phone', () => {
   it('keeps each participant their own place in a flow; nobody else reads or writes it', async () => {
     const a = await createAssignment(w);
     const pia = w.users.participant;

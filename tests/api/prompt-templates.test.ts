@@ -11,7 +11,7 @@ import { APP_START_MS, createTestApp, type TestApp } from './harness';
 import { buildKeyWorld, type KeyWorld } from './helpers/api-keys';
 import type { TestUser } from './helpers/users';
 
-/** /api/prompt-templates (spec 03 §3, issue 37 item 2): CRUD per space, access, 400s, limits. */
+/** /api/prompt-templates (spec 03 §3): CRUD per space, access, 400s, limits. */
 
 let t: TestApp;
 let w: KeyWorld;

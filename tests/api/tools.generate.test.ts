@@ -38,7 +38,7 @@ const generate = () =>
 beforeAll(async () => {
   t = await createTestApp({}, { ai: model });
   w = await createWorld(t);
-  // A configured model is paid for (issue 11): the caller's personal wallet needs credits.
+  // A configured model is paid for: the caller's personal wallet needs credits.
   const to = { kind: 'user' as const, userId: w.admin.id };
   await createCreditsService(t.deps).grant({ to, amount: parseCredits('100'), idempotencyKey: 'test-grant' });
   flowId = await insertFlow(t, {

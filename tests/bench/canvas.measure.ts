@@ -20,7 +20,7 @@ const RUNS = 3;
 const FRAMES = 60;
 const OPEN_TARGET: Record<number, number> = { 1000: 1000, 5000: 1500 };
 // Undo and redo reach the next frame at every size; auto-pan holds one frame up to 1,000 blocks
-// (issue 39) and two at 5,000.
+// and two at 5,000.
 const ONE_FRAME = frameRule(1);
 const autoPanRule = (size: number) => frameRule(size > 1000 ? 2 : 1);
 

@@ -12,7 +12,7 @@ import type { BenchRow } from './bench';
 
 /**
  * The event loop while a 4 MP photo is uploaded and its compressed copy made: the largest delay
- * (perf_hooks) with the copy made on this thread (as before issue 16's worker) and on the worker.
+ * (perf_hooks) with the copy made on this thread (as before the image worker) and on the worker.
  */
 const ROUNDS = 3;
 

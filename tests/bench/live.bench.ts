@@ -16,7 +16,7 @@ const STEPS = 5;
 const TARGET_MS = 1000;
 
 /**
- * `npm run bench -- live` (issue 40): 200 phones joined to one live lesson over real HTTP, each on its
+ * `npm run bench -- live`: 200 phones joined to one live lesson over real HTTP, each on its
  * own event stream, and the projector's stream. Step change → every phone has it (p99 over all
  * phones and changes); answer → the projector has it (p99 over every phone's answer, all sent at
  * once). Phones and server share this process: the CPU per phone counts both sides of each event.

@@ -9,7 +9,7 @@ import { stubApi } from './collections.fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('[API-KEYS] pages that had nothing to say (issue 34 #16)', () => {
+describe('[API-KEYS] pages that had nothing to say', () => {
   it('the activity page without any key says so and leads to making one', async () => {
     setSpace({ orgId: 'personal', orgCode: 'personal' });
     stubApi({ 'GET api-keys': () => ({ body: { apiKeys: [], total: 0 } }) });

@@ -43,7 +43,7 @@ function renderPage() {
   return calls;
 }
 
-describe('[API-KEYS] renaming a key from the list (issue 37 item 5)', () => {
+describe('[API-KEYS] renaming a key from the list', () => {
   it('opens on the name, saves with Enter, sends PUT api-keys/{id} and shows the new name', async () => {
     const calls = renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Rename Grading bot' }));

@@ -30,7 +30,7 @@ afterEach(() => {
   connection.online = true;
 });
 
-describe('[ASSIGNMENTS] the list after an offline save (issue 34 #11)', () => {
+describe('[ASSIGNMENTS] the list after an offline save', () => {
   it('leaves "could not be loaded" by itself once the connection is back, with no tap', async () => {
     setSpace({ orgId: 'eeeeeeeeeeeeeeeeeeeeeeee', orgCode: 'school' });
     let reachable = false;

@@ -49,7 +49,7 @@ const detail = (extra: Partial<TAssignmentDetail>) =>
     ...extra,
   }) as unknown as TAssignmentDetail;
 
-describe('[ASSIGNMENTS] the teacher on a tablet (issue 34 #12)', () => {
+describe('[ASSIGNMENTS] the teacher on a tablet', () => {
   it('asks for a name only after the field was left or typed in, not on an untouched form', () => {
     render(<Wizard />);
     expect(screen.queryByTestId('problem-noName')).toBeNull();

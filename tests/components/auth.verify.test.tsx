@@ -6,7 +6,7 @@ import { stubApi } from './stub-api';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('[AUTH] the verify step', () => {
-  it('sends the password typed on the previous step with the code (issue 35: a code sets only that password)', async () => {
+  it('sends the password typed on the previous step with the code (a code sets only that password)', async () => {
     const calls = stubApi({ 'POST auth/verify': () => ({ body: { message: 'Account verified' } }) });
     const onVerified = vi.fn(async () => undefined);
     render(<VerifyStep email="ann@example.org" password="owner password 1" onVerified={onVerified} />);

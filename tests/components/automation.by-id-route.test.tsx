@@ -4,7 +4,7 @@ import { matchRoute, Route, Router, Switch, useRouter } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { HOME_ROUTES } from '../../src/app/route-table';
 
-/** /{orgCode}/automation/{assignmentId} (spec 03 §2) used to be a not-found page (issue 37 item 4). */
+/** /{orgCode}/automation/{assignmentId} (spec 03 §2) used to be a not-found page. */
 
 const ID = '0123456789abcdef01234567';
 

@@ -28,7 +28,7 @@ afterEach(() => {
   graph.set({ nodes: [], edges: [] });
 });
 
-describe('Fit view (issue 34 #17)', () => {
+describe('Fit view', () => {
   it('fits a 9-block row at a zoom whose texts can be read, not as text-less boxes', () => {
     const el = document.createElement('div');
     el.getBoundingClientRect = () =>

@@ -35,7 +35,7 @@ describe('[CREDITS] the model field of a block', () => {
     const onChange = vi.fn();
     render(<ModelField nodeType="promptNode" value={undefined} onChange={onChange} />);
     const select = (await screen.findByLabelText('AI model')) as HTMLSelectElement;
-    // Prices read short, the exact value in the option's title (issue 34 #16).
+    // Prices read short, the exact value in the option's title.
     const gpt5 = await screen.findByText('GPT-5 · ≈1.25 credits / 1K tokens');
     expect(gpt5.getAttribute('title')).toBe('1.250375 credits / 1K tokens');
     expect(calls.some((c) => c.path === 'models?nodeType=promptNode')).toBe(true);

@@ -25,7 +25,7 @@ const group = (responses: TChatResponse[]): TChatMessage => ({
 
 afterEach(() => Object.assign(chat, { messages: [], activeId: null }));
 
-describe('[CHAT] answers are labelled with who really answered (issue 34 #15)', () => {
+describe('[CHAT] answers are labelled with who really answered', () => {
   it('reads the provider from the stream’s last event', () => {
     expect(pieceOf({ done: true, cost: '0', historyId: null, provider: 'offline' }).done?.provider).toBe(
       'offline',

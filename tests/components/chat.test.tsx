@@ -53,7 +53,7 @@ describe('[CHAT] sidebar', () => {
     expect(groups).toEqual(['Today', 'Previous 7 Days', 'Previous 30 Days']);
     expect(screen.getByText(/^What is photosynthesis and why does it matter so much/)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Start a conversation' })).toBeTruthy();
-    // Chats are listed: the empty page does not claim there is no history (issue 34 #15).
+    // Chats are listed: the empty page does not claim there is no history.
     expect(screen.queryByText('No chat history yet.')).toBeNull();
   });
 
@@ -67,7 +67,7 @@ describe('[CHAT] sidebar', () => {
     renderAt('/personal/chat');
     await screen.findByText('Volcano questions');
     fireEvent.click(screen.getAllByRole('button', { name: 'Search chat' })[0]);
-    // Search chat puts the caret in its box (issue 34 #15).
+    // Search chat puts the caret in its box.
     expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search chat' }));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search chat' }), { target: { value: 'volc' } });
     expect(screen.queryByText('Old chat')).toBeNull();
@@ -89,7 +89,7 @@ describe('[CHAT] sidebar', () => {
     await screen.findByText('Lava facts');
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ title: 'Lava facts' });
 
-    // Delete asks first, naming the chat (issue 34 #15): Cancel keeps it, Delete removes it.
+    // Delete asks first, naming the chat: Cancel keeps it, Delete removes it.
     const askToDelete = async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Options for Old chat' }));
       fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));

@@ -4,7 +4,7 @@ import { Markdown } from '../../src/ui/Markdown';
 
 const show = (text: string) => render(<Markdown text={text} />).container;
 
-describe('[MARKDOWN] underscores follow CommonMark (issue 34 item 7)', () => {
+describe('[MARKDOWN] underscores follow CommonMark', () => {
   it('keeps underscores inside words literal', () => {
     const box = show('Set AI_BASE_URL and snake_case_name, then run 2_000_000 times.');
     expect(box.querySelector('em')).toBeNull();

@@ -12,7 +12,7 @@ import { hideToast, surfaces } from '../../src/ui/surfaces';
 import { fullFlow, P1, summary } from './collections.fixtures';
 import { stubApi } from './stub-api';
 
-/** Messages the spec names, shown where it says (issue 37 item 6; docs/design/messages.md). */
+/** Messages the spec names, shown where it says (docs/design/messages.md). */
 
 const ID = 'e'.repeat(24);
 const dashboard = (total: number) => ({

@@ -41,7 +41,7 @@ function renderJoin(isMember: boolean) {
   return { calls, history };
 }
 
-describe('[ORGS] joining by code when already a member (issue 37 item 4: by-org-code)', () => {
+describe('[ORGS] joining by code when already a member (by-org-code)', () => {
   it('says so and opens the organisation instead of joining again', async () => {
     const { calls, history } = renderJoin(true);
     expect((await screen.findByTestId('join-preview')).textContent).toBe(

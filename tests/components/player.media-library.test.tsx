@@ -7,7 +7,7 @@ import MediaLibraryPage from '../../src/player/pages/MediaLibraryPage';
 import { mediaLibraryHref, mediaLibrarySpace } from '../../src/shared/domain/media-library';
 import { stubApi } from './collections.fixtures';
 
-/** Chat's Library opens the viewer's media library of GET s3/images (spec 03 §2; issue 37 item 4). */
+/** Chat's Library opens the viewer's media library of GET s3/images (spec 03 §2). */
 
 const ORG = '0123456789abcdef01234567';
 const image = (id: string, fileName: string) => ({

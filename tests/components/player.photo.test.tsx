@@ -14,7 +14,7 @@ const request = {
 };
 const jwt = (exp: number) => `x.${btoa(JSON.stringify({ exp })).replace(/=+$/, '')}.y`;
 
-describe('[PLAYER] the photo step: a capture button, then a preview to send (issue 34 item 3)', () => {
+describe('[PLAYER] the photo step: a capture button, then a preview to send', () => {
   afterEach(() => sessionStorage.removeItem('token'));
 
   it('shows the chosen photo and waits for Send; nothing is answered before', async () => {

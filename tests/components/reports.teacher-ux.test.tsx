@@ -44,7 +44,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('[REPORTS] each tab exports its own table (issue 34 #13)', () => {
+describe('[REPORTS] each tab exports its own table', () => {
   it('the Submission Report saves its own file: one column per object and verb, cells as shown', () => {
     expect(CSV_FILES.submission).not.toBe(CSV_FILES.mastery);
     const csv = submissionCsv(OBJECTS, 'Participants');
@@ -58,7 +58,7 @@ describe('[REPORTS] each tab exports its own table (issue 34 #13)', () => {
   });
 });
 
-describe('[REPORTS] dashboard (issue 34 #13)', () => {
+describe('[REPORTS] dashboard', () => {
   it('the Top activities card says it lists the most active learners', () => {
     render(<DashboardCharts verbs={[]} graph={[]} top={[]} format={String} />);
     expect(screen.getByTestId('top-activities').textContent).toMatch(/Top activities.*most active learners/);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { benchGraph } from '../bench/canvas.data';
 import { defineE2E, expect, expectEqual, test } from './harness';
 
-/** Large flows open whole and can be zoomed into and edited; small ones open readable (issues 20, 21). */
+/** Large flows open whole and can be zoomed into and edited; small ones open readable. */
 
 const DEMO = { email: 'demo@flowlearn.local', password: 'flowlearn-demo' };
 

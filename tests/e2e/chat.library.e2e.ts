@@ -5,7 +5,7 @@ const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /**
- * Issue 37: chat's Library opens the viewer's media library in a new tab (spec 03 §2), signed in by
+ * Chat's Library opens the viewer's media library in a new tab (spec 03 §2), signed in by
  * the refresh cookie alone; and an API key is renamed from its list with the keyboard.
  */
 export default defineE2E([

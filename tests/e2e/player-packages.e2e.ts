@@ -4,7 +4,7 @@ import { defineE2E, expect, expectEqual, test } from './harness';
 import { api, apiToken, eventually } from './offline.util';
 
 /**
- * Packages on a phone (issue 33): a flow plays a real .h5p (its tiny library emits `answered` through
+ * Packages on a phone: a flow plays a real .h5p (its tiny library emits `answered` through
  * H5P's dispatcher), takes a whiteboard drawing, then launches a real TinCan package whose own script
  * reads the launch query and POSTs its statement to our LRS. The LRS is then read as any xAPI client
  * would, with the space's credentials: each statement is there, with the learner as actor.

@@ -4,7 +4,7 @@ import { verifiedAccount } from './accounts';
 import { defineE2E, expect, expectEqual, test } from './harness';
 import { api, apiToken, eventually } from './offline.util';
 
-// A lesson as a phone learner meets it (issue 34 items 3–7): a text with an environment variable's name,
+// A lesson as a phone learner meets it: a text with an environment variable's name,
 // a quiz whose question takes two lines, a photo step, a written answer with AI feedback, a next quiz.
 const LONG_QUESTION =
   'Which part of a green plant turns sunlight, water and air into the sugar it needs to grow?';

@@ -4,7 +4,7 @@ import { publicLesson } from './lessons';
 import { apiToken } from './offline.util';
 
 /**
- * Issue 33 on a phone: the learner's notes become a PowerPoint deck the player offers as a download
+ * On a phone: the learner's notes become a PowerPoint deck the player offers as a download
  * (a real .pptx: its slides hold the notes), and Google Drive Upload, with no Google account connected
  * on this server, says nothing is connected in the run's record and lets the flow go on: neither block
  * shows "not available".

@@ -219,7 +219,7 @@ export default defineE2E([
         .getByTestId('outbox')
         .getByText(/Offline: answers saved \(\d+\)/)
         .waitFor();
-      // The question stays with its text and says the answer waits on the phone (issue 34 item 4).
+      // The question stays with its text and says the answer waits on the phone.
       await page.getByTestId('saved-offline').waitFor();
       expectEqual(await page.inputValue('#pl-text'), 'Typed on the bus.', 'the typed answer stays');
       await screenshot('offline');

@@ -2,7 +2,7 @@ import { defineE2E, expect, expectEqual, test } from './harness';
 import { api, apiToken, signInAsDemo } from './offline.util';
 
 /**
- * Issue 37 item 1 on a tablet: the author previews their flow from the editor and answers its first
+ * On a tablet: the author previews their flow from the editor and answers its first
  * block as a learner would (nothing recorded), and a block's help link opens its demo.
  */
 const NODES = [

@@ -1,7 +1,7 @@
 import { defineE2E, expect, expectEqual, test } from './harness';
 
 /**
- * Issue 37 item 2: a teacher makes a prompt template on its screen with the keyboard, then uses it
+ * A teacher makes a prompt template on its screen with the keyboard, then uses it
  * in chat: picks it, fills its field, sees the prompt and puts it in the message box.
  */
 export default defineE2E([

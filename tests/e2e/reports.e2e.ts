@@ -79,7 +79,7 @@ export default defineE2E([
       const tab = (name: string) => page.getByRole('tab', { name, exact: true });
 
       // Submission Report: done/total per column, a score, the evidence popover, and its own
-      // export, submission_report.csv (it used to save the mastery export, issue 34 #13).
+      // export, submission_report.csv (it used to save the mastery export).
       await tab('Submission Report').click();
       const table = page.getByTestId('xapi-table');
       await table.waitFor();

@@ -4,7 +4,7 @@ import { bannerText, signInAsDemo, waitForWorker } from './offline.util';
 import { learnerWritesJournals, seedReportAssignment } from './reports.util';
 
 /**
- * Reports seen once open offline as saved copies with the time they were saved (issue 15 item 5).
+ * Reports seen once open offline as saved copies with the time they were saved.
  * Chromium keeps navigator.onLine true under offline emulation, so "offline" here is what the app's
  * connection state says (the service worker's failed fetch), read from the offline banner.
  */

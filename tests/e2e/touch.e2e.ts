@@ -2,7 +2,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { defineE2E, expect, expectEqual, sleep, test } from './harness';
 
 /**
- * A teacher builds a flow on a tablet with fingers only (issue 20 item 4). Touches go through the
+ * A teacher builds a flow on a tablet with fingers only. Touches go through the
  * browser's own input pipeline (CDP Input.dispatchTouchEvent), so touch-action, scrolling and the
  * pointer events it derives are the real ones, not synthetic DOM events.
  */

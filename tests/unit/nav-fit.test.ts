@@ -7,7 +7,7 @@ const GAP = 4;
 const MORE = 80;
 const ALL = WIDTHS.reduce((s, w) => s + w, 0) + GAP * (WIDTHS.length - 1);
 
-describe('navbar sections that fit (issue 34 #14)', () => {
+describe('navbar sections that fit', () => {
   it('shows every section when the row holds them all, with no More', () => {
     expect(fitCount(WIDTHS, ALL, MORE, GAP)).toBe(7);
   });

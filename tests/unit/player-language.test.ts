@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { languageOfPhone } from '../../src/player/language';
 
-describe('[PLAYER] the phone language picks the player language (issue 34 item 8)', () => {
+describe('[PLAYER] the phone language picks the player language', () => {
   it('takes the first language we speak, exactly or by its primary language', () => {
     expect(languageOfPhone(['th-TH', 'en-US'])).toBe('th-TH');
     expect(languageOfPhone(['th'])).toBe('th-TH');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { takeId } from '../../src/player/outbox';
 
-describe('[PLAYER] the outbox takes a statement id once (issue 34 item 4)', () => {
+describe('[PLAYER] the outbox takes a statement id once', () => {
   it('drops a repeat of an id it took, also after that one was sent', () => {
     const once = takeId([], 'a');
     expect(once).toEqual(['a']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerText, transcriptEntries } from '../../src/player/run/transcript';
 
-describe('[PLAYER] earlier answers kept for a reopened flow (issue 34 item 5)', () => {
+describe('[PLAYER] earlier answers kept for a reopened flow', () => {
   it('says each kind of answer in words', () => {
     expect(
       answerText({ kind: 'text', prompt: 'Why?', placeholder: '' }, { kind: 'text', text: 'Light.' }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { priceText } from '../../src/shared/domain/models/price-text';
 
-describe('model prices as a person reads them (issue 34 #16)', () => {
+describe('model prices as a person reads them', () => {
   it('keeps 3 significant digits under 1 credit and says when it rounded', () => {
     expect(priceText(0.050015, 'en-GB')).toEqual({ text: '≈0.05', exact: '0.050015' });
     expect(priceText('0.0012', 'en-GB')).toEqual({ text: '0.0012', exact: '0.0012' });

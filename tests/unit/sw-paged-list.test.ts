@@ -4,7 +4,7 @@ import { samePagedList } from '../../sw/read-rules';
 const O = 'https://app.example';
 const list = (q: string) => `${O}/api/assignment?${q}`;
 
-describe('[OFFLINE] a list saved with another page size still opens offline (issue 34 #11)', () => {
+describe('[OFFLINE] a list saved with another page size still opens offline', () => {
   it('answers the copy with the same filters and space, the longest one first', () => {
     const keys = [
       list('limit=20&sortBy=default&__space=org1'),

@@ -6,7 +6,7 @@ import { useNavFit } from './nav-fit';
 
 /**
  * The navbar's sections (tablet and desk): those that fit in the row as links, the rest in a
- * "More" menu, so every section is reachable at every width (issue 34 #14). What fits is measured on
+ * "More" menu, so every section is reachable at every width. What fits is measured on
  * a hidden ruler of all the labels, never guessed from the screen width.
  */
 export function SectionLinks({

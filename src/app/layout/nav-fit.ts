@@ -1,7 +1,7 @@
 import { type RefObject, useLayoutEffect, useState } from 'react';
 
 /**
- * How many of the sections fit in a row `available` pixels wide, measured (issue 34 #14: at 1440 px
+ * How many of the sections fit in a row `available` pixels wide, measured (at 1440 px
  * the last three slid under the credit chip behind a hidden scrollbar). All of them when all fit;
  * otherwise as many as fit beside the More button, which then lists the rest.
  */

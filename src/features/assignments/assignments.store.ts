@@ -69,7 +69,7 @@ export async function loadAssignments(limit = assignmentList.limit): Promise<voi
   } catch (err) {
     if (err instanceof ApiError && err.kind === 'cancelled') return;
     // Spec 02 §8: list and load-more errors are quiet; the page offers a retry. Rows already on
-    // screen stay, marked with the time they were loaded (issue 34 #11: offline after a save).
+    // screen stay, marked with the time they were loaded (offline after a save).
     assignmentList.failed = true;
     if (assignmentList.items.length > 0) assignmentList.savedAt ??= assignmentList.loadedAt;
   } finally {

@@ -3,7 +3,7 @@ import { connection } from '../../ui/connection';
 import { loadAssignments } from './assignments.store';
 
 /**
- * Reloads the assignment list when the connection comes back (issue 34 #11): after an offline save
+ * Reloads the assignment list when the connection comes back: after an offline save
  * the list stayed on "could not be loaded" — or on its saved copy — until someone tapped Retry.
  * Answers the unsubscribe, for the page's effect.
  */

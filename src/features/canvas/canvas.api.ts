@@ -88,7 +88,7 @@ export async function uploadKnowledge(
   });
 }
 
-/** H5P and xAPI/cmi5 packages (issue 33): POST /api/h5p or /api/xapi/upload (field `file`), in the current space. */
+/** H5P and xAPI/cmi5 packages: POST /api/h5p or /api/xapi/upload (field `file`), in the current space. */
 export async function uploadPackage(kind: 'h5p' | 'xapi', file: File): Promise<TContentPackage> {
   const form = new FormData();
   form.set('file', file);

@@ -1,5 +1,5 @@
 /**
- * The dashboard's Live switch, remembered on this device (issue 34 #13): a teacher who watches a
+ * The dashboard's Live switch, remembered on this device: a teacher who watches a
  * lesson live turns it on once, not on every visit. The first state stays the spec's "Get Dashboard
  * Data" button (02 §2); Live only applies once the data is fetched.
  */

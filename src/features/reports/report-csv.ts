@@ -48,7 +48,7 @@ export function masteryCsv(objects: TReportObject[], participantsLabel: string):
 }
 
 /**
- * submission_report.csv: the Submission Report's own table (issue 34 #13: it used to save the mastery
+ * submission_report.csv: the Submission Report's own table (it used to save the mastery
  * export). Participants, then one column per object and verb; a cell holds what the table shows —
  * the score 'raw / max' and the evidence, ✓ when done with neither, '' when not done.
  */

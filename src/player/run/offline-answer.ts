@@ -5,7 +5,7 @@ import type { TRuntimeIssue } from '../../shared/domain/runtime';
  * What a port's failure looks like when the phone has no network: the player's ports name it
  * `network` (ports.ts), the shared transport `network` or `offline`; a bare fetch failure is a
  * TypeError. Such a failure is not the learner's or the flow's: the answer waits on the phone and is
- * answered again when the network is back (issue 34 item 4), instead of ending the run.
+ * answered again when the network is back, instead of ending the run.
  */
 const OFFLINE_DETAILS = new Set(['network', 'offline', 'TypeError']);
 

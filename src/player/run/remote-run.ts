@@ -5,7 +5,7 @@ import type { TTarget } from '../player.api';
 
 /**
  * The signed-in learner's place in a flow, kept by the server too (GET/PUT …/flow/{flowId}/run), so
- * another phone goes on where this one left (issue 34 item 5). Public links and previews have no
+ * another phone goes on where this one left. Public links and previews have no
  * account to keep it for: the phone's own copy (useRun) is all they have. Failures are quiet: the
  * phone's copy stays the one that counts, and the next answer sends it again.
  */

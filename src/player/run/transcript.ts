@@ -2,7 +2,7 @@ import type { TLearnerAnswer, TLearnerRequest } from '../../shared/domain/runtim
 
 /**
  * What the learner answered and what the AI said back, kept beside the run's state so a reopened flow
- * shows them again (issue 34 item 5): the runtime's feed holds only what the flow showed. `after` is
+ * shows them again: the runtime's feed holds only what the flow showed. `after` is
  * the feed's `seq` when the answer was given: the entry sits after that feed item.
  */
 export type TTranscriptEntry = {

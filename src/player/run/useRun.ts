@@ -126,7 +126,7 @@ export function useRun(flow: (TRunFlow & { revision: number }) | null, where: TR
     };
   }, [flow, key, begin]);
 
-  /** Answers `current`; without a network the question stays and the answer waits (issue 34 item 4). */
+  /** Answers `current`; without a network the question stays and the answer waits. */
   const send = useCallback(
     async (current: TRunState, a: TLearnerAnswer) => {
       if (!flow || sending.current) return;

@@ -23,7 +23,7 @@ const ADDRESS_FACTOR = 10;
 const CHECK_FACTOR = 4;
 
 /**
- * Join codes must not be guessable through the signed-in routes (issue 35): a wrong code to join and
+ * Join codes must not be guessable through the signed-in routes: a wrong code to join and
  * every availability check count per user and per address in the database (so the limit holds across
  * server processes), and past the limit the route answers 429 with Retry-After before it looks the
  * code up. A join that succeeds gives its count back, so a class joining with the right code costs

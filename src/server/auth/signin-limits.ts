@@ -27,7 +27,7 @@ export async function takeCodeAllowance(deps: AppDeps, email: string): Promise<v
 export const SIGNIN_SLOWED = 'Too many failed sign-ins for this account. Please wait a moment and try again.';
 
 /**
- * Sign-in limits that stop a guesser where it stands and never lock the owner out (issue 35):
+ * Sign-in limits that stop a guesser where it stands and never lock the owner out:
  * - failures are limited per address (AUTH_RATE_LIMIT_PER_IP) and per account from one address
  *   (AUTH_RATE_LIMIT_PER_EMAIL), 429 until the 15-minute window ends;
  * - an account that failed AUTH_SLOW_AFTER_FAILURES times from anywhere is under attack: each address

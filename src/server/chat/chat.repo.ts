@@ -87,7 +87,7 @@ export type Conversation = { session: { id: string; orgId: string | null }; rows
 /**
  * The caller's session and its messages, oldest first, as one row (`messages` a JSON array): only
  * what the model is sent, no reasoning texts, no costs. The time to first token of a chat answer
- * waits on it (issue 16), so it is a named statement, and the answer's first credit hold carries it
+ * waits on it, so it is a named statement, and the answer's first credit hold carries it
  * along (conversationRead) to make the two one round trip.
  */
 const CONVERSATION = `select s.id as chat_id, s.org_id,

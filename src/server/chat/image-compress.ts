@@ -2,7 +2,7 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 
 /**
- * The compressed copy of an uploaded image (issue 16): at most MAX_SIDE px on its longer side, as a
+ * The compressed copy of an uploaded image: at most MAX_SIDE px on its longer side, as a
  * JPEG of QUALITY, in pure JavaScript (jpeg-js, pngjs; no native image library). PNG and JPEG only;
  * other images (GIF, WebP, SVG) keep their original. Null when the copy would not be smaller or the
  * image cannot be read.

@@ -4,7 +4,7 @@ import type { AppDeps } from '../http/context';
 import { findMediaByIds } from './media.repo';
 
 /**
- * Short-lived signed media links (issue 14): an `<img>` carries no Bearer, and a learner's photo may
+ * Short-lived signed media links: an `<img>` carries no Bearer, and a learner's photo may
  * be uploaded outside the teacher's organisation. A read path that has already checked who may see
  * the media (a report of the assignment) hands out `/api/s3/download/{id}?exp=…&sig=…`; the download
  * route serves such a link to anyone holding it until `exp`, and nothing else.

@@ -12,7 +12,7 @@ import { jsonBody, query } from '../http/validate';
 import { createCreditsAccess } from './credits.access';
 import { createCreditsService } from './credits.service';
 
-/** Balances, ledgers, the monthly limit and operator grants (spec 03 §5, §8, §9; issue 11). */
+/** Balances, ledgers, the monthly limit and operator grants (spec 03 §5, §8, §9). */
 export function creditsRoutes(deps: AppDeps) {
   const access = createCreditsAccess(deps, createCreditsService(deps));
   const auth = requireAuth(deps);

@@ -8,7 +8,7 @@ export const API_KEY_REFERENCE = 'apiKey:';
 
 /**
  * The names of the API keys a page of ledger entries refers to (`apiKey:<id>`), so the history says
- * "Lesson bot" where it said `apiKey:3f…` (issue 34 #16). Only keys this wallet could have topped up
+ * "Lesson bot" where it said `apiKey:3f…`. Only keys this wallet could have topped up
  * are named — a personal wallet's owner's own keys (in any space: an organisation's key may be topped
  * up from the personal wallet), an organisation wallet's keys of that organisation — so a reference
  * never reveals another space's key. A deleted key keeps its name (its row stays, marked deleted).

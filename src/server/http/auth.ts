@@ -7,7 +7,7 @@ export const GUEST_REFUSED =
 
 /**
  * Reads `Authorization: Bearer <jwt>`; 401 when missing or invalid. Sets c.var.auth.
- * A guest learner's token (issue 14) is refused with 403 unless the route takes guests
+ * A guest learner's token is refused with 403 unless the route takes guests
  * (`{ guests: true }`: the player's participant routes, which check the assignment themselves).
  */
 export function requireAuth(deps: AppDeps, options: { guests?: boolean } = {}): MiddlewareHandler<AppEnv> {

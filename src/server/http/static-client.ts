@@ -46,7 +46,7 @@ async function readIfFile(path: string): Promise<Buffer | null> {
  */
 export function mountClient(app: Hono<AppEnv>, clientDir: string): void {
   app.get('/', (c) => c.redirect(`${BASE}/`, 302));
-  // The learner player (issue 14): every /viewer path is its page; its assets live under /editor.
+  // The learner player: every /viewer path is its page; its assets live under /editor.
   app.get('/viewer', (c) => c.redirect('/viewer/join', 302));
   app.get('/viewer/*', async (c) => {
     const page = await readIfFile(join(clientDir, VIEWER_PAGE));

@@ -7,8 +7,8 @@ import { badRequest, zodToAppError } from './errors';
  * The request body as text. Under Node with a declared Content-Length (Node's parser then delivers
  * exactly that many bytes, and limitBody has checked it) it is read straight from the IncomingMessage:
  * asking the Request for it makes @hono/node-server build a full fetch Request and a web stream
- * first, which costs more than the read on small JSON bodies (time to first token, issue 16; load,
- * issue 19). Kept in Hono's body cache, so c.req.text() and c.req.json() still answer it afterwards.
+ * first, which costs more than the read on small JSON bodies (time to first token and the load
+ * bench). Kept in Hono's body cache, so c.req.text() and c.req.json() still answer it afterwards.
  */
 export async function bodyText(c: Context): Promise<string> {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;

@@ -26,7 +26,7 @@ const ZBankParams = z.object({ id: zId() });
 const ZDocumentParams = z.object({ id: zId(), documentId: zId() });
 
 /**
- * Knowledge banks of the space in the orgId header (spec 03 §7, issue 32): signed-in members only;
+ * Knowledge banks of the space in the orgId header (spec 03 §7): signed-in members only;
  * another space's bank is a 404. Changing a bank: its creator, or an admin of its organisation.
  */
 export function knowledgeRoutes(

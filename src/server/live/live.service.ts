@@ -40,7 +40,7 @@ import { liveStandingsSoon } from './live.scores';
 const noSession = () => notFound('Live session');
 
 /**
- * Live classroom (issue 40): the teacher's session on an assignment and the learners who follow it.
+ * Live classroom: the teacher's session on an assignment and the learners who follow it.
  * Who may do what is checked here (managedAssignment for the teacher, the player's participant check
  * for learners); every change is published on the live bus (live.bus.ts) for the event streams.
  */

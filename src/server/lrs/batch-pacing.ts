@@ -2,7 +2,7 @@ import { ErrorCode } from '../../shared/contract/errors';
 import { AppError } from '../http/errors';
 
 /**
- * How a large statement batch shares the server (issue 35 §5). Validating and writing 50,000
+ * How a large statement batch shares the server. Validating and writing 50,000
  * statements in one go held the event loop for seconds (PGlite runs its SQL on the same thread), so
  * every other tenant waited. Now a request carries at most MAX_STATEMENTS_PER_REQUEST statements
  * (413 past it, saying how to send more: further requests; the statement ids make a retry safe),

@@ -4,7 +4,7 @@ import { agentParam } from './xapi/documents.handler';
 import type { XapiRequest } from './xapi/request';
 
 /**
- * What a package's launch credentials may do (issue 33). A package is untrusted code holding a
+ * What a package's launch credentials may do. A package is untrusted code holding a
  * secret: the secret is worth only one learner, one activity and one registration, for a few hours.
  * Statements outside that are refused with 403 instead of being rewritten, so a package that
  * misbehaves is told so; statements inside it get the assignment and flow stamped as context, the

@@ -7,7 +7,7 @@ import { jsonBody, params } from '../http/validate';
 import { createCredentialsService } from './credentials.service';
 import { createRetentionService } from './retention';
 
-/** Credentials of the /xapi/ endpoint (issue 12). */
+/** Credentials of the /xapi/ endpoint. */
 export function lrsRoutes(deps: AppDeps) {
   const credentials = createCredentialsService(deps);
   const retention = createRetentionService(deps);

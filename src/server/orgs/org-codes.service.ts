@@ -9,7 +9,7 @@ import { findMembership, findOrgById, type OrgRow } from './orgs.repo';
 import { toOrgEntry } from './orgs.service';
 
 /**
- * Organisation codes (issue 19): made codes carry ~59 random bits, an admin may choose or regenerate
+ * Organisation codes: made codes carry ~59 random bits, an admin may choose or regenerate
  * one, and looking a code up is limited to ORG_CODE_LOOKUP_MISSES unknown codes per caller (signed-in
  * user, else address) in 15 minutes, after which every lookup of that caller answers 429.
  */

@@ -11,7 +11,7 @@ const MB = 1024 * 1024;
 const mb = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
 
 /**
- * The upload quota of guest learners (issue 35 §7). A guest exists for one assignment, joined from
+ * The upload quota of guest learners. A guest exists for one assignment, joined from
  * a public code, so what they may store is capped per guest (files and bytes) and per assignment
  * (all its guests together): a shared code cannot fill the disk. Signed-in users are not limited here.
  */

@@ -35,7 +35,7 @@ export interface AiSpend {
 }
 
 /**
- * AI blocks of the player (issue 14 item 4): the assignment's payer holds the most the call may cost,
+ * AI blocks of the player: the assignment's payer holds the most the call may cost,
  * the answer streams, then the real cost is settled (the rest freed) — or everything is released when
  * the call fails. Payer: PAY_BY_ME → the owner, PAY_BY_ORG → the organisation, PAY_BY_PARTICIPANT →
  * the learner, a public link → the link's own wallet.

@@ -25,7 +25,7 @@ const OPS_OF: Record<string, ReadonlyArray<TPlayerMediaRequest['op']>> = {
 };
 
 /**
- * The player's media calls (issue 32), with the AI route's access check and payer rules
+ * The player's media calls, with the AI route's access check and payer rules
  * (player.ai.ts): the block must be in the flow and of a type that makes this call.
  */
 export function createPlayerMedia(deps: AppDeps) {

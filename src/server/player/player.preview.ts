@@ -22,7 +22,7 @@ export interface PreviewAccess {
 }
 
 /**
- * The author's preview (issue 37): the flow is read with the editor's own rules (its author, or a role
+ * The author's preview: the flow is read with the editor's own rules (its author, or a role
  * in its collection), in the space it lives in, so the player needs no orgId header. Anything the
  * caller may not read is 404 — an organisation's members are not told which flows exist, and other
  * spaces never are. AI is paid like chat: the organisation's wallet in an organisation, else the

@@ -52,7 +52,7 @@ export function playerRoutes(deps: AppDeps) {
   const answers = createAnswerRecorder(deps);
   const plain = (j: { name: string; content: string; updatedAt: string } | null) =>
     j && { name: j.name, content: j.content, updatedAt: j.updatedAt };
-  // Guest learners (issue 14) reach these routes; participant() limits them to their assignment.
+  // Guest learners reach these routes; participant() limits them to their assignment.
   const auth = requireAuth(deps, { guests: true });
   const origin = (c: Context<AppEnv>) =>
     deps.env.PUBLIC_URL?.replace(/\/+$/, '') ?? new URL(c.req.url).origin;

@@ -80,7 +80,7 @@ export function createToolNamingService(deps: AppDeps, tools: ToolsService) {
   const credits = createCreditsService(deps);
   return {
     /**
-     * Paid like any AI call (issue 11): the space's wallet (personal, or the organisation's) holds
+     * Paid like any AI call: the space's wallet (personal, or the organisation's) holds
      * the most the call can cost, then pays what the model reports. `charged` says whether it did.
      * `subject` 'assignment' when the assignment wizard asks (POST /api/assignment/generate-name-description).
      */

@@ -3,7 +3,7 @@ import { ZId } from './collections';
 import { zText } from './text';
 
 /**
- * API keys (spec 03 §1, §7, §9; issue 17). Signed-in user, in the space of the `orgId` header:
+ * API keys (spec 03 §1, §7, §9). Signed-in user, in the space of the `orgId` header:
  *   POST   /api/api-keys                 { name } → 201 { data: TApiKey & { apiKey: secret }, message }
  *   GET    /api/api-keys?keyword=&skip=&limit=&sortBy=&order=  → { apiKeys: TApiKey[], total }
  *   PUT    /api/api-keys/{id}            { name } → { data: TApiKey, message }

@@ -4,7 +4,7 @@ import { ZJournal } from './reports';
 import { zText } from './text';
 
 /**
- * Automation tasks (spec 03 §1–§9; issue 17). Signed-in user, in the space of the `orgId` header:
+ * Automation tasks (spec 03 §1–§9). Signed-in user, in the space of the `orgId` header:
  *   POST   /api/tasks                       { flowId, name, description? } → 201 { data: TTask, message }
  *   GET    /api/tasks?keyword=&skip=&limit=&sortBy=&status=  → { tasks: TTask[], total }
  *   GET    /api/tasks/{id}/detail           → { data: TTaskDetail }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zText } from './text';
 
 /**
- * Knowledge banks (spec 03 §7 `POST /api/knowledge-bot/upload`, `GET knowledge-bank`; issue 32).
+ * Knowledge banks (spec 03 §7 `POST /api/knowledge-bot/upload`, `GET knowledge-bank`).
  * A bank belongs to one space; its documents are cut into passages that AI blocks retrieve from.
  */
 

@@ -3,7 +3,7 @@ import { ZId } from './collections';
 import { zText } from './text';
 
 /**
- * Live classroom (issue 40): a teacher paces one flow of an assignment, every joined phone follows.
+ * Live classroom: a teacher paces one flow of an assignment, every joined phone follows.
  * The teacher's routes (owner, co-owner or org admin, in the space of the orgId header; another
  * space's assignment is 404, anyone else in the space 403), on the assignment's open session:
  *   POST /api/assignment/{id}/live           TLiveStartRequest → 201 { data: TLiveState } (200: the open one)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zText } from './text';
 
-/** The learning record store's credentials (issue 12): HTTP Basic key and secret per space. */
+/** The learning record store's credentials: HTTP Basic key and secret per space. */
 export const ZCreateLrsCredentialRequest = z.object({
   name: zText().trim().min(1, 'Give the credentials a name').max(100),
 });

@@ -4,7 +4,7 @@ import type { TSessionResponse } from './auth';
 import { zText } from './text';
 
 /**
- * Joining without an account (issue 14): an assignment whose `signInRequired` is false takes a
+ * Joining without an account: an assignment whose `signInRequired` is false takes a
  * learner with a display name only (a guest, like a Kahoot nickname).
  *   GET  /api/player/join/{code}  (public)      → { data: TJoinLookup }, 404 for an unknown code
  *   POST /api/player/guest/join   TGuestJoinRequest → { data: TJoinedAssignment, session?, message }

@@ -4,7 +4,7 @@ import { ZAnonymousLearner } from './player';
 import { zText } from './text';
 
 /**
- * Launching a package placed in a flow (issue 33): H5P (launchUrl is its signed play page), or xAPI
+ * Launching a package placed in a flow: H5P (launchUrl is its signed play page), or xAPI
  * (TinCan) and cmi5:
  *   POST /api/player/assignment/{id}/flow/{flowId}/package-launch  { packageId, registration }
  *   POST /api/player/public/{code}/flow/{flowId}/package-launch    { packageId, registration, learner }

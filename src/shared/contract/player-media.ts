@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zText } from './text';
 
 /**
- * The player's media route (issue 32): POST /api/player/assignment/{id}/flow/{flowId}/media and
+ * The player's media route: POST /api/player/assignment/{id}/flow/{flowId}/media and
  * /api/player/public/{code}/flow/{flowId}/media, one operation per call, charged like the AI route.
  * Audio and images travel as data: URLs (the browser reads the learner's upload with its own rights);
  * generated audio and images come back the same way.

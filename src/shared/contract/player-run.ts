@@ -4,7 +4,7 @@ import { NUL_MESSAGE, zText } from './text';
 
 /**
  * GET/PUT /api/player/assignment/{id}/flow/{flowId}/run: where the signed-in learner is in a flow of
- * an assignment, so another phone goes on there (issue 34 item 5). The state is the runtime's plain
+ * an assignment, so another phone goes on there. The state is the runtime's plain
  * JSON run state (checked with isRunState); the transcript is the player's list of earlier answers.
  */
 const ZTranscriptEntry = z.object({

@@ -3,7 +3,7 @@ import { ZId } from './collections';
 import { zText } from './text';
 
 /**
- * The learner player (issue 14). Participant routes need a signed-in user who joined the assignment
+ * The learner player. Participant routes need a signed-in user who joined the assignment
  * (no orgId header: the assignment decides its space); public routes need only the link's code.
  *   GET  /api/player/assignment/{id}                         → { data: TPlayerAssignment }
  *   GET  /api/player/assignment/{id}/flow/{flowId}           → { data: TPlayerFlow }
@@ -92,7 +92,7 @@ export const ZPlayerAiRequest = z.object({
   expects: z.enum(['text', 'json']).default('text'),
   model: zText().max(100).optional(),
   maxTokens: z.number().int().min(1).max(16_000).optional(),
-  /** Knowledge banks the block links (issue 32): the server retrieves passages from those the assignment's space may read. */
+  /** Knowledge banks the block links: the server retrieves passages from those the assignment's space may read. */
   knowledgeBankIds: z
     .array(zText().regex(/^[0-9a-f]{24}$/, 'must be an id of 24 hexadecimal characters'))
     .max(10)

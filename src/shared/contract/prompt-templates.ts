@@ -3,7 +3,7 @@ import { ZId } from './collections';
 import { zText } from './text';
 
 /**
- * Prompt templates (spec 03 §3; issue 37 item 2). Signed-in user, in the space of the `orgId` header:
+ * Prompt templates (spec 03 §3). Signed-in user, in the space of the `orgId` header:
  *   GET    /api/prompt-templates?keyword=     → { templates: TPromptTemplate[], total }
  *   POST   /api/prompt-templates              TPromptTemplateInput → 201 { data: TPromptTemplate, message }
  *   GET    /api/prompt-templates/{id}         → { data: TPromptTemplate }

@@ -90,7 +90,7 @@ export function evidenceOf(statement: unknown): string | null {
 
 /**
  * The media id when the evidence is a file the app stores (`…/api/s3/download/{id}`, a photo answer
- * of the player), else null. Reports turn it into a short-lived signed link (issue 14).
+ * of the player), else null. Reports turn it into a short-lived signed link.
  */
 export function evidenceMediaOf(statement: unknown): string | null {
   const ext = obj(obj(obj(statement)?.context)?.extensions) ?? {};

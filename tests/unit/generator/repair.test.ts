@@ -57,7 +57,7 @@ describe('[GENERATOR] repairing a model’s flow', () => {
         { id: 'text', type: 'textNode', data: { text: 'Hi' } },
         { id: 'show', type: 'displayNode' },
         { id: 'ask', type: 'inputNode', data: { question: 'Why?' } },
-        // Forced disabled in the palette (spec 01 §9); every placeable block runs since issue 33.
+        // Forced disabled in the palette (spec 01 §9); every placeable block runs.
         { id: 'gone', type: 'dataDumpNode' },
         { id: 'also-gone', type: 'notARealNode' },
       ],

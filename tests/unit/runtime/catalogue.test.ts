@@ -4,7 +4,7 @@ import { NODE_EXECUTORS, NOT_IN_PLAYER, nodeSupport, runHeadless } from '../../.
 import { anyInput, mistypedOutputs } from './answers';
 import { flow, setup } from './harness';
 
-/** Issue 14, item 1: the blocks the player must run. */
+/** The blocks the learner player has run from its first release. */
 const MUST_RUN = [
   'beginNode',
   'textNode',
@@ -43,11 +43,11 @@ const MUST_RUN = [
 ];
 
 describe('every node type of the catalogue runs or is reported', () => {
-  it('runs every block issue 14 lists', () => {
+  it('runs every block the first player ran', () => {
     expect(MUST_RUN.filter((t) => nodeSupport(t) !== 'runs')).toEqual([]);
   });
 
-  it('runs every block an author can place (issue 33: none shows "not available")', () => {
+  it('runs every block an author can place (none shows "not available")', () => {
     // Placeable: neither a disabled placeholder nor forced disabled in the palette (spec 01 §9).
     const placeable = NODE_CATALOGUE.filter((s) => !s.disabled && !s.forcedDisabled).map((s) => s.type);
     expect(placeable.length).toBeGreaterThan(80);

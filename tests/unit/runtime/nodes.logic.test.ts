@@ -160,7 +160,7 @@ describe('blocks the player cannot run', () => {
     const f = flow(
       [
         's:beginNode',
-        // Forced disabled in the palette (spec 01 §9): every placeable block runs now (issue 33).
+        // Forced disabled in the palette (spec 01 §9): every placeable block runs now.
         'tts:chatbotFlowProcessorNode',
         'ph:interactiveBlockNode',
         ['d', 'displayNode', { text: 'end', ...AUTO }],

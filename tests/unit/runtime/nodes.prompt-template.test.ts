@@ -6,7 +6,7 @@ import {
 } from '../../../src/shared/domain/runtime/prompt-template-data';
 import { flow, setup } from './harness';
 
-/** A prompt block with a chosen template (issue 37 item 2): the runtime fills it like the panel shows. */
+/** A prompt block with a chosen template: the runtime fills it like the panel shows. */
 const template = {
   templateId: '0123456789abcdef01234567',
   name: 'Explainer',

@@ -58,7 +58,7 @@ export default function ApiKeyActivityPage() {
         {!all ? (
           <SkeletonRows count={3} label={t('loading')} />
         ) : all.length === 0 ? (
-          // No key yet: say so and lead to where one is made, not a blank page (issue 34 #16).
+          // No key yet: say so and lead to where one is made, not a blank page.
           <div className="empty-state" data-testid="activity-no-keys">
             <p>{t('activity.noKeys')}</p>
             <Link href={`/${orgCode}/api-key-management`} className="btn btn--primary">

@@ -24,7 +24,7 @@ function byRun(journals: TJournal[]): Run[] {
 }
 
 /**
- * The task page's run journals (issue 17): what the journal blocks of each run wrote, newest run
+ * The task page's run journals: what the journal blocks of each run wrote, newest run
  * first, in the same From/To range as the usage table. Each entry opens to its full content.
  */
 export function RunJournals(props: { taskId: string; from: string; to: string }) {

@@ -7,12 +7,12 @@ import { canvasRect, markOpened } from '../viewport';
 /** Space kept around the flow, in screen pixels. */
 const MARGIN = 40;
 const MAX_ZOOM = 1.2;
-/** Up to this many blocks a flow is small: it opens at a zoom of at least 1, readable (issue 20). */
+/** Up to this many blocks a flow is small: it opens at a zoom of at least 1, readable. */
 export const SMALL_FLOW = 12;
 /** The canvas's smallest zoom: a 5,000-block flow must fit whole on a phone. */
 export const MIN_ZOOM = 0.005;
 /**
- * The least zoom "Fit view" gives a small flow: its 12 px texts stay 9 px on screen (issue 34 #17).
+ * The least zoom "Fit view" gives a small flow: its 12 px texts stay 9 px on screen.
  * Fitted further out a 9-block line drew as text-less boxes, which fits but shows nothing.
  */
 export const READABLE_ZOOM = 0.75;

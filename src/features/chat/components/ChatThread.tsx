@@ -36,7 +36,7 @@ function Answer({ r, idx, streamingAny }: { r: TChatResponse; idx: number; strea
   const { models } = useSnapshot(chat);
   // The catalogue may arrive after the messages (a reload): the name is looked up when drawn.
   // The offline demo answers in place of every model: the label says so, never a model that did not
-  // answer (issue 34 #15).
+  // answer.
   const name =
     r.provider === OFFLINE_PROVIDER
       ? t('common:ai.offlineLabel')

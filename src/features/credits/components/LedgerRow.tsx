@@ -16,7 +16,7 @@ export function LedgerRow({ entry }: { entry: TLedgerEntry }) {
       <div className="ledger-row__what">
         <span className="ledger-row__reason">{what}</span>
         {entry.apiKeyName ? (
-          // The key by its name, never its internal `apiKey:<id>` reference (issue 34 #16).
+          // The key by its name, never its internal `apiKey:<id>` reference.
           <span className="ledger-row__ref">{t('apiKeyRef', { name: entry.apiKeyName })}</span>
         ) : (
           entry.reference && <span className="ledger-row__ref">{entry.reference}</span>

@@ -19,7 +19,7 @@ export class HeadersTimeoutError extends Error {}
 /**
  * POST through Node's own http/https client on keep-alive connections (one pool per provider).
  * Used for the provider's streams instead of fetch: on the hot path of a chat answer the time to
- * first token counts (issue 16), and fetch's web streams add about a quarter of a millisecond of
+ * first token counts, and fetch's web streams add about a quarter of a millisecond of
  * main-thread work per request before the first byte is passed on. `signal` aborts the request and
  * its body; the timeout covers the headers, then each silence of the stream (it may run long).
  */

@@ -1,7 +1,7 @@
 import type { AiProvider } from './ai';
 
 /**
- * The media side of the AI provider layer (issue 32): speech, transcription and images, beside chat
+ * The media side of the AI provider layer: speech, transcription and images, beside chat
  * (ai.ts; vision is chat with image parts). One interface, two implementations: any OpenAI-compatible
  * API (openai-media.ts) and the offline default (offline-media.ts), which never pretends to be a model.
  */

@@ -18,7 +18,7 @@ export const users = pgTable('users', {
   /** Raised by sign-out and password changes: access tokens of an older version stop working. */
   sessionVersion: integer('session_version').notNull().default(0),
   /**
-   * A guest learner (issue 14): joined an assignment that needs no sign-in with a display name only.
+   * A guest learner: joined an assignment that needs no sign-in with a display name only.
    * The e-mail is a reserved `guest-{id}@guest.invalid`; guests reach nothing but that assignment.
    */
   isGuest: boolean('is_guest').notNull().default(false),

@@ -12,7 +12,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  * members when they write. Both keep the flow and the block (ref_id) that last wrote them.
  *
  * A journal has exactly one owner (journals_owner_check): an assignment (above), or one run of an
- * automation task (task_id + run_id, spec 03; issue 17). A task run's journal belongs to that run
+ * automation task (task_id + run_id, spec 03). A task run's journal belongs to that run
  * only, known by its name in the run: the caller of a task is a system outside calling for people we
  * do not know (its API key is the actor), so a journal shared by all runs would show one call's
  * writing to the next caller and make concurrent runs overwrite each other. run_id is the id of the

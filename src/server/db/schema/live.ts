@@ -15,7 +15,7 @@ import { users } from './auth';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * A live lesson on one flow of an assignment (issue 40, migration 0039): the teacher's step, whether
+ * A live lesson on one flow of an assignment (migration 0039): the teacher's step, whether
  * answers are taken, revealed results and working ahead. One open session per assignment.
  * `revision` moves with every change, so a phone can tell a stale event from a fresh one.
  */

@@ -6,7 +6,7 @@ import { users } from './auth';
  * Where a learner is in a flow of an assignment: the runtime's run state (plain JSON, see the runtime
  * README) and the player's transcript of earlier answers, for the flow's revision it ran. Written by
  * the player after each answer, read when the learner opens the flow on a phone that has none
- * (issue 34 item 5). Migration 0029.
+ *. Migration 0029.
  */
 export const playerRunStates = pgTable(
   'player_run_states',

@@ -1,5 +1,5 @@
 /**
- * A model's price as a person reads it (issue 34 #16): "0.050015 credits / 1K tokens" is noise in a
+ * A model's price as a person reads it: "0.050015 credits / 1K tokens" is noise in a
  * list of models. Under 1 credit a price keeps 3 significant digits (0.05, 0.0012), from 1 up two
  * decimals; a price that had to be rounded says so with "≈". `exact` is the full value (the server's
  * 6 decimals) for a title, so nothing is hidden. Display only, never arithmetic (that is decimal.ts).

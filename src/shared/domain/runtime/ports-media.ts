@@ -1,5 +1,5 @@
 /**
- * The media port (issue 32): speech, transcription, images, vision, video and YouTube transcripts.
+ * The media port: speech, transcription, images, vision, video and YouTube transcripts.
  * The player implements it through the server's paid media route; automation tasks through the
  * provider adapters. Each call names its block (credits are booked per block) and may answer a
  * notice code instead of pretending: the offline demo, the device's voice, no video model.

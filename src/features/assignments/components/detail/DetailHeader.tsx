@@ -104,7 +104,7 @@ export function DetailHeader({ a, orgCode }: { a: TAssignmentDetail; orgCode: st
             {
               key: 'lock',
               label: a.isLocked ? t('detail.unlock') : t('detail.lock'),
-              // Lock and Pause both stop answers; the hint says how they differ (issue 34 #12).
+              // Lock and Pause both stop answers; the hint says how they differ.
               hint: a.isLocked ? t('detail.unlockHint') : t('detail.lockHint'),
               onSelect: () => void lock(),
             },

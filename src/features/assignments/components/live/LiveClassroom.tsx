@@ -18,7 +18,7 @@ const LiveChart = lazy(() => import('./LiveChart'));
 const QR_PX = 480;
 
 /**
- * "Start live": the projector's screen of a live lesson (issue 40). Before the first step the join
+ * "Start live": the projector's screen of a live lesson. Before the first step the join
  * QR and code, the names of those who joined and their count; then the teacher's step, how many
  * answered, the distribution of the choices filling in as answers arrive, and the text answers (a
  * word cloud, or a list) once the teacher reveals them; never anyone's answer by name.

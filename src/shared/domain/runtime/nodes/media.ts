@@ -14,7 +14,7 @@ import { type TValue, text } from '../values';
 import { mediaInput } from './helpers';
 
 /**
- * AI media blocks (issue 32): speech, transcription, images, vision, video and YouTube transcripts,
+ * AI media blocks: speech, transcription, images, vision, video and YouTube transcripts,
  * through the media port (ports-media.ts), which charges credits around each call. An answer that is
  * not a model's work (the offline demo, the device's voice, no video model) comes with a notice the
  * learner sees (`runtime.media.<code>`): never a silent skip, never a fake that looks real.
