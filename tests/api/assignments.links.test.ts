@@ -4,7 +4,7 @@ import { ZAccessLinksResponse } from '../../src/shared/contract/assignments';
 import { priceCall } from '../../src/shared/domain/models/pricing';
 import { createTestApp, type TestApp } from './harness';
 import { pricedModel } from './helpers/ai-model';
-import { type AssignmentWorld, createAssignment, worldPerTest } from './helpers/assignment-world';
+import { type AssignmentWorld, callerOf, createAssignment, worldPerTest } from './helpers/assignment-world';
 import { all, cr, creditsOf, expectBooksBalance, org, user } from './helpers/credits';
 
 /** Priced as the default AI_MODEL, reporting its usage (the offline one is free). */
@@ -25,10 +25,7 @@ worldPerTest(
 );
 
 type Who = 'owner' | 'coOwner' | 'head' | 'participant' | 'stranger' | 'outsider' | 'signedOut';
-const as = (who: Who) =>
-  who === 'signedOut'
-    ? { orgId: w.org }
-    : { token: w.users[who].token, orgId: who === 'outsider' ? w.otherOrg : w.org };
+const as = (who: Who) => callerOf(w, who);
 
 async function orgLink() {
   const a = await createAssignment(w);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createPeopleService } from '../../src/server/assignments/people.service';
 import { ZCoOwnersResponse, ZParticipantsResponse } from '../../src/shared/contract/assignments';
 import { createTestApp, type TestApp } from './harness';
-import { type AssignmentWorld, createAssignment, worldPerTest } from './helpers/assignment-world';
+import { type AssignmentWorld, callerOf, createAssignment, worldPerTest } from './helpers/assignment-world';
 
 let t: TestApp;
 let w: AssignmentWorld;
@@ -17,10 +17,7 @@ worldPerTest(
 
 type Who = 'owner' | 'coOwner' | 'head' | 'participant' | 'stranger' | 'outsider' | 'signedOut';
 const WHO: Who[] = ['owner', 'coOwner', 'head', 'participant', 'stranger', 'outsider', 'signedOut'];
-const as = (who: Who) =>
-  who === 'signedOut'
-    ? { orgId: w.org }
-    : { token: w.users[who].token, orgId: who === 'outsider' ? w.otherOrg : w.org };
+const as = (who: Who) => callerOf(w, who);
 
 /** An organisation assignment with a co-owner and a participant. */
 async function setup() {

@@ -3,7 +3,7 @@ import { createApp } from '../../src/server/app';
 import { createTestApp, type TestApp } from './harness';
 import type { AssignmentWorld } from './helpers/assignment-world';
 import { worldPerTest } from './helpers/assignment-world';
-import { liveAssignment } from './helpers/live';
+import { learnerLiveUrl, liveAssignment, liveUrl } from './helpers/live';
 
 let t: TestApp;
 let w: AssignmentWorld;
@@ -17,8 +17,8 @@ worldPerTest(
 
 const owner = () => ({ token: w.users.owner.token, orgId: w.org });
 const participant = () => ({ token: w.users.participant.token, orgId: w.org });
-const live = (id: string) => `/api/assignment/${id}/live`;
-const learner = (id: string) => `/api/player/assignment/${id}/live`;
+const live = liveUrl;
+const learner = learnerLiveUrl;
 
 describe('[LIVE] the chart answers are kept by the server', () => {
   it('a reloaded projector, a restarted server and a phone sending again all find the answer once', async () => {

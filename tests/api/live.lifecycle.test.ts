@@ -6,8 +6,8 @@ import { newId } from '../../src/shared/domain/ids';
 import { liveRegistration } from '../../src/shared/domain/live/registration';
 import { createTestApp, type TestApp } from './harness';
 import type { AssignmentWorld } from './helpers/assignment-world';
-import { worldPerTest } from './helpers/assignment-world';
-import { liveAssignment } from './helpers/live';
+import { callerOf, worldPerTest } from './helpers/assignment-world';
+import { learnerLiveUrl, liveAssignment, liveUrl } from './helpers/live';
 
 let t: TestApp;
 let w: AssignmentWorld;
@@ -20,11 +20,11 @@ worldPerTest(
 );
 
 type Who = 'owner' | 'coOwner' | 'head' | 'participant' | 'stranger' | 'outsider';
-const as = (who: Who) => ({ token: w.users[who].token, orgId: who === 'outsider' ? w.otherOrg : w.org });
-const live = (id: string) => `/api/assignment/${id}/live`;
+const as = (who: Who) => callerOf(w, who);
+const live = liveUrl;
 const control = (id: string, action: string, who: Who = 'owner') =>
   t.call('POST', `${live(id)}/control`, { ...as(who), body: { action } });
-const learner = (id: string) => `/api/player/assignment/${id}/live`;
+const learner = learnerLiveUrl;
 
 describe('[LIVE] a live session on an assignment', () => {
   it('the owner, a co-owner and the org admin run it; others in the space get 403, another space 404', async () => {

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { flows, liveSessions } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from './harness';
 import type { AssignmentWorld } from './helpers/assignment-world';
-import { worldPerTest } from './helpers/assignment-world';
-import { liveAssignment } from './helpers/live';
+import { callerOf, worldPerTest } from './helpers/assignment-world';
+import { learnerLiveUrl, liveAssignment, liveUrl } from './helpers/live';
 
 let t: TestApp;
 let w: AssignmentWorld;
@@ -17,9 +17,9 @@ worldPerTest(
 );
 
 type Who = 'owner' | 'participant' | 'stranger' | 'outsider';
-const as = (who: Who) => ({ token: w.users[who].token, orgId: who === 'outsider' ? w.otherOrg : w.org });
-const live = (id: string) => `/api/assignment/${id}/live`;
-const learner = (id: string) => `/api/player/assignment/${id}/live`;
+const as = (who: Who) => callerOf(w, who);
+const live = liveUrl;
+const learner = learnerLiveUrl;
 
 /** The lesson's flow with real quizzes: step 0 one right option, step 1 two right options, step 2 none. */
 async function quizLesson(start: Record<string, unknown>) {

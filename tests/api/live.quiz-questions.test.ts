@@ -4,8 +4,8 @@ import { flows } from '../../src/server/db/schema';
 import type { TLiveEvent } from '../../src/shared/contract/live';
 import { createTestApp, type TestApp } from './harness';
 import type { AssignmentWorld } from './helpers/assignment-world';
-import { worldPerTest } from './helpers/assignment-world';
-import { liveAssignment, liveReader, openLive } from './helpers/live';
+import { callerOf, worldPerTest } from './helpers/assignment-world';
+import { learnerLiveUrl, liveAssignment, liveReader, liveUrl, openLive } from './helpers/live';
 
 let t: TestApp;
 let w: AssignmentWorld;
@@ -18,9 +18,9 @@ worldPerTest(
 );
 
 type Who = 'owner' | 'participant' | 'stranger' | 'outsider';
-const as = (who: Who) => ({ token: w.users[who].token, orgId: who === 'outsider' ? w.otherOrg : w.org });
-const live = (id: string) => `/api/assignment/${id}/live`;
-const learner = (id: string) => `/api/player/assignment/${id}/live`;
+const as = (who: Who) => callerOf(w, who);
+const live = liveUrl;
+const learner = learnerLiveUrl;
 
 /** Step 0 is one quiz of three questions: a single choice, a multiple choice, a question with no key. */
 async function threeQuestionLesson(start: Record<string, unknown>) {

@@ -41,6 +41,14 @@ export async function buildAssignmentWorld(t: TestApp): Promise<AssignmentWorld>
   return { t, users, org, otherOrg, orgFlows, personalFlows };
 }
 
+export type WorldPerson = keyof AssignmentWorld['users'];
+
+/** How a person of the world calls the API: their token in School (the outsider in their own organisation). */
+export const callerOf = (w: AssignmentWorld, who: WorldPerson | 'signedOut') =>
+  who === 'signedOut'
+    ? { orgId: w.org }
+    : { token: w.users[who].token, orgId: who === 'outsider' ? w.otherOrg : w.org };
+
 /**
  * The hooks of an assignment test file: one app per file (`start`), emptied before each test and
  * given a fresh world, which `use` receives.

@@ -4,6 +4,10 @@ import type { TestApp } from '../harness';
 import { insertFlow } from '../tools-fixtures';
 import { type AssignmentWorld, createAssignment } from './assignment-world';
 
+/** The teacher's live routes of an assignment, and the phone's. */
+export const liveUrl = (id: string) => `/api/assignment/${id}/live`;
+export const learnerLiveUrl = (id: string) => `/api/player/assignment/${id}/live`;
+
 /**
  * A live stream read as it comes: `next(match)` waits for the next event that matches (pings skipped),
  * failing after `ms`; `close()` hangs up as a phone losing its network does.
