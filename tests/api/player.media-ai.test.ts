@@ -8,8 +8,7 @@ import { priceCall } from '../../src/shared/domain/models/pricing';
 import { fakeMp3, TINY_PNG_BASE64 } from '../fixtures/openai-media';
 import { type OpenAiServer, startOpenAiServer } from '../fixtures/openai-server';
 import { createTestApp, type TestApp } from './harness';
-import { type AssignmentWorld, createAssignment, worldPerTest } from './helpers/assignment-world';
-import { insertFlow } from './tools-fixtures';
+import { type AssignmentWorld, joinedFlowAssignment, worldPerTest } from './helpers/assignment-world';
 
 /** The media route against the local OpenAI-compatible server: real HTTP, real credits. */
 let ai: OpenAiServer;
@@ -46,18 +45,7 @@ const orgWallet = () => createCreditsService(t.deps).balanceOf({ kind: 'org', or
 
 /** An assignment (PAY_BY_ORG) of one flow holding every media block; the participant has joined. */
 async function mediaAssignment() {
-  const flowId = await insertFlow(t, {
-    ownerId: w.users.owner.id,
-    orgId: w.org,
-    name: 'Media',
-    nodeTypes: TYPES,
-  });
-  const a = await createAssignment(w, { flowIds: [flowId] });
-  const joined = await t.call('POST', '/api/assignment/join', {
-    token: w.users.participant.token,
-    body: { code: a.code },
-  });
-  expect(joined.status).toBe(200);
+  const { a, flowId } = await joinedFlowAssignment(w, 'Media', TYPES);
   const path = `/api/player/assignment/${a._id}/flow/${flowId}/media`;
   const call = (body: Record<string, unknown>, token = w.users.participant.token) =>
     t.call('POST', path, { token, body });

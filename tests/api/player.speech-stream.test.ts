@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeMp3 } from '../fixtures/openai-media';
 import { type OpenAiServer, startOpenAiServer } from '../fixtures/openai-server';
 import { createTestApp, listen, type TestApp } from './harness';
-import { type AssignmentWorld, createAssignment, worldPerTest } from './helpers/assignment-world';
-import { insertFlow } from './tools-fixtures';
+import { type AssignmentWorld, joinedFlowAssignment, worldPerTest } from './helpers/assignment-world';
 
 /** Streaming Text to Speech over a real socket: the provider speaks in 4 pieces 300 ms apart. */
 const produced: number[] = [];
@@ -31,18 +30,7 @@ const TEXT = 'Plants turn light into sugar, slowly and quietly, all day long.';
 
 /** An assignment of a flow with both speech blocks; the participant has joined. */
 async function speechAssignment() {
-  const flowId = await insertFlow(t, {
-    ownerId: w.users.owner.id,
-    orgId: w.org,
-    name: 'Speech',
-    nodeTypes: TYPES,
-  });
-  const a = await createAssignment(w, { flowIds: [flowId] });
-  const joined = await t.call('POST', '/api/assignment/join', {
-    token: w.users.participant.token,
-    body: { code: a.code },
-  });
-  expect(joined.status).toBe(200);
+  const { a, flowId } = await joinedFlowAssignment(w, 'Speech', TYPES);
   const path = `/api/player/assignment/${a._id}/flow/${flowId}/speech-stream`;
   const call = (body: Record<string, unknown>, token = w.users.participant.token) =>
     t.call('POST', path, { token, body });

@@ -85,3 +85,18 @@ export async function createAssignment(
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { _id: string; code: string; status: string; [k: string]: unknown };
 }
+
+/**
+ * An assignment (in School, paid by the organisation) of one new flow of the owner holding `nodeTypes`,
+ * which the participant has joined: what a player test of those blocks starts from.
+ */
+export async function joinedFlowAssignment(w: AssignmentWorld, name: string, nodeTypes: string[]) {
+  const flowId = await insertFlow(w.t, { ownerId: w.users.owner.id, orgId: w.org, name, nodeTypes });
+  const a = await createAssignment(w, { flowIds: [flowId] });
+  const joined = await w.t.call('POST', '/api/assignment/join', {
+    token: w.users.participant.token,
+    body: { code: a.code },
+  });
+  expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+  return { a, flowId };
+}
