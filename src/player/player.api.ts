@@ -18,7 +18,7 @@ import { getAccessToken } from './session';
 /** Where the learner is: an assignment they joined, or a public access link (no account). */
 export type TTarget = { kind: 'assignment'; id: string } | { kind: 'public'; code: string };
 
-const base = (t: TTarget) =>
+export const base = (t: TTarget) =>
   t.kind === 'assignment' ? `player/assignment/${t.id}` : `player/public/${encodeURIComponent(t.code)}`;
 const anonymous = (t: TTarget) => t.kind === 'public';
 

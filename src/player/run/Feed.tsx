@@ -1,6 +1,7 @@
 import type { TShowItem } from '../../shared/domain/runtime';
 import { Markdown } from '../../ui/Markdown';
 import { useTranslation } from '../i18n';
+import { AudioItem } from './AudioItem';
 import { SentPhoto } from './SentPhoto';
 import { SpeakItem } from './SpeakItem';
 import { TableItem } from './TableItem';
@@ -77,8 +78,7 @@ function Item({ item }: { item: TShowItem }) {
     case 'image':
       return <img className="pl-media" src={item.url} alt={item.alt} loading="lazy" />;
     case 'audio':
-      // biome-ignore lint/a11y/useMediaCaption: authors' audio comes without captions
-      return <audio className="pl-media" src={item.url} controls preload="none" />;
+      return <AudioItem url={item.url} />;
     case 'pdf':
       return (
         <a href={item.url} target="_blank" rel="noopener noreferrer">

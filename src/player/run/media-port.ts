@@ -1,9 +1,10 @@
 import { ApiError } from '../../shared/api/http';
 import type { TPlayerMediaRequest } from '../../shared/contract/player-media';
-import type { TMediaPort } from '../../shared/domain/runtime';
+import type { TMediaPort, TSpeechAnswer } from '../../shared/domain/runtime';
 import { youtubeVideoId } from '../../shared/domain/youtube';
-import { playerApi, type TTarget } from '../player.api';
+import { base, playerApi, type TTarget } from '../player.api';
 import { getAccessToken } from '../session';
+import { streamedSpeechVia, type TStreamSpeechRequest } from './speech-stream';
 
 /** An error the runtime reports with the port's errorCode (a credit refusal, a provider failure). */
 class MediaPortError extends Error {
@@ -86,11 +87,35 @@ const youtubeFrames = (id: string) => [1, 2, 3].map((n) => `https://i.ytimg.com/
  * learner's media read here (they are the learner's to read) and sent as data: URLs.
  */
 export function browserMediaPort(target: TTarget, flowId: string): TMediaPort {
-  return mediaPortVia((body) => playerApi.media(target, flowId, body));
+  return mediaPortVia(
+    (body) => playerApi.media(target, flowId, body),
+    streamedSpeechVia((req) => openSpeechStream(target, flowId, req)),
+  );
 }
 
-/** The media port over any paid media route: an assignment's, a public link's or an author's preview. */
-export function mediaPortVia(post: (body: TPlayerMediaRequest) => Promise<{ data: unknown }>): TMediaPort {
+/** POST …/speech-stream: the audio as it arrives; a refusal before any audio is a MediaPortError. */
+async function openSpeechStream(target: TTarget, flowId: string, req: TStreamSpeechRequest) {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const token = target.kind === 'assignment' ? await getAccessToken() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(`/api/${base(target)}/flow/${flowId}/speech-stream`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(req),
+  });
+  if (res.ok) return res;
+  const body = (await res.json().catch(() => ({}))) as { message?: string; errorCode?: string };
+  throw new MediaPortError(body.message ?? `Speech failed (${res.status})`, body.errorCode ?? 'http');
+}
+
+/**
+ * The media port over any paid media route: an assignment's, a public link's or an author's preview.
+ * `streamSpeech` (where the browser can play MP3 as it arrives) speaks Streaming Text to Speech blocks.
+ */
+export function mediaPortVia(
+  post: (body: TPlayerMediaRequest) => Promise<{ data: unknown }>,
+  streamSpeech?: (req: TStreamSpeechRequest) => Promise<TSpeechAnswer>,
+): TMediaPort {
   async function send<T>(body: TPlayerMediaRequest): Promise<T> {
     try {
       return (await post(body)).data as T;
@@ -100,7 +125,10 @@ export function mediaPortVia(post: (body: TPlayerMediaRequest) => Promise<{ data
     }
   }
   return {
-    speech: (req) => send({ op: 'speech', ...req }),
+    speech: (req) =>
+      streamSpeech && req.nodeType === 'textToSpeechStreamingNode'
+        ? streamSpeech(req)
+        : send({ op: 'speech', ...req }),
     async transcribe({ audioUrl, ...req }) {
       return send({ op: 'transcribe', ...req, audio: await asDataUrl(audioUrl) });
     },

@@ -1,0 +1,181 @@
+import { describe, expect, it, vi } from 'vitest';
+import { livePlayer } from '../../src/player/run/live-audio';
+import { mediaPortVia } from '../../src/player/run/media-port';
+import {
+  playWhileArriving,
+  SpeechStreamError,
+  streamedSpeechVia,
+  type TSpeechDeps,
+} from '../../src/player/run/speech-stream';
+
+/**
+ * happy-dom has no MediaSource: this one keeps what a SourceBuffer is given and finishes each append
+ * on a later task, as a browser does; Chromium's real one is proven by the e2e test.
+ */
+class RecordingSourceBuffer extends EventTarget {
+  appended: Uint8Array[] = [];
+  updating = false;
+  appendBuffer(piece: Uint8Array) {
+    if (this.updating) throw new Error('InvalidStateError: still updating');
+    this.appended.push(piece);
+    this.updating = true;
+    setTimeout(() => {
+      this.updating = false;
+      this.dispatchEvent(new Event('updateend'));
+    });
+  }
+}
+
+function mediaSourceClass(supportsMpeg = true) {
+  const made: Array<{ buffer?: RecordingSourceBuffer; ended: boolean }> = [];
+  class ScriptedMediaSource extends EventTarget {
+    readyState = 'closed';
+    record: { buffer?: RecordingSourceBuffer; ended: boolean } = { ended: false };
+    static isTypeSupported = (type: string) => supportsMpeg && type === 'audio/mpeg';
+    constructor() {
+      super();
+      made.push(this.record);
+      setTimeout(() => {
+        this.readyState = 'open';
+        this.dispatchEvent(new Event('sourceopen'));
+      });
+    }
+    addSourceBuffer(type: string) {
+      expect(type).toBe('audio/mpeg');
+      this.record.buffer = new RecordingSourceBuffer();
+      return this.record.buffer;
+    }
+    endOfStream() {
+      this.record.ended = true;
+      this.readyState = 'ended';
+    }
+  }
+  return { MediaSource: ScriptedMediaSource as unknown as TSpeechDeps['MediaSource'], made };
+}
+
+function audioOut() {
+  return { src: '', play: vi.fn(async () => {}), pause: vi.fn(), removeAttribute: vi.fn(), controls: false };
+}
+
+function deps(supportsMpeg = true) {
+  const { MediaSource, made } = mediaSourceClass(supportsMpeg);
+  const audio = audioOut();
+  const revoked: string[] = [];
+  const d: TSpeechDeps = {
+    MediaSource,
+    createUrl: () => 'blob:source-1',
+    revokeUrl: (url) => revoked.push(url),
+    createAudio: () => audio as unknown as HTMLAudioElement,
+  };
+  return { d, made, audio, revoked };
+}
+
+/** A body whose pieces the test releases one at a time, as a slow network does. */
+function controlledBody() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  return { body, controller };
+}
+
+const pieces = [
+  new Uint8Array([0xff, 0xf3, 0x44, 0xc4]),
+  new Uint8Array([1, 2, 3, 4, 5]),
+  new Uint8Array([6, 7]),
+];
+const joined = (parts: Uint8Array[]) => Buffer.concat(parts.map((p) => Buffer.from(p)));
+
+describe('Streaming Text to Speech in the player', () => {
+  it('appends and starts playing the first audio before the last piece has arrived, and keeps every byte', async () => {
+    const { d, made, audio, revoked } = deps();
+    const { body, controller } = controlledBody();
+    controller.enqueue(pieces[0]);
+    const playing = playWhileArriving(body, audio, d);
+
+    await vi.waitFor(() => expect(made[0]?.buffer?.appended.length).toBe(1));
+    expect(audio.src).toBe('blob:source-1');
+    expect(revoked).toEqual(['blob:source-1']);
+    await vi.waitFor(() => expect(audio.play).toHaveBeenCalledTimes(1));
+    expect(made[0].ended).toBe(false);
+
+    controller.enqueue(pieces[1]);
+    controller.enqueue(pieces[2]);
+    controller.close();
+    const kept = await playing;
+    expect(joined(kept)).toEqual(joined(pieces));
+    expect(joined(made[0].buffer?.appended ?? [])).toEqual(joined(pieces));
+    expect(made[0].ended).toBe(true);
+    expect(audio.play).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops the audio and says the stream broke when it ends half-way', async () => {
+    const { d, audio } = deps();
+    const { body, controller } = controlledBody();
+    controller.enqueue(pieces[0]);
+    const playing = playWhileArriving(body, audio, d);
+    await vi.waitFor(() => expect(audio.play).toHaveBeenCalled());
+    controller.error(new TypeError('network error'));
+    await expect(playing).rejects.toBeInstanceOf(SpeechStreamError);
+    await expect(playing).rejects.toMatchObject({ errorCode: 'SPEECH_STREAM_BROKEN' });
+    expect(audio.pause).toHaveBeenCalled();
+    expect(audio.removeAttribute).toHaveBeenCalledWith('src');
+  });
+
+  it('answers the saved audio as the same data: URL the whole-file path gives, and keeps its element playing', async () => {
+    const { d, audio } = deps();
+    const post = vi.fn(async () => ({ data: { kind: 'audio', url: 'data:unused' } }));
+    const open = vi.fn(
+      async () =>
+        new Response(new Blob(pieces as Uint8Array<ArrayBuffer>[]).stream(), {
+          headers: { 'content-type': 'audio/mpeg' },
+        }),
+    );
+    const port = mediaPortVia(post, streamedSpeechVia(open, d));
+    const req = { nodeId: 'say', nodeType: 'textToSpeechStreamingNode', text: 'Hello there' };
+    const answer = await port.speech(req);
+
+    const expected = `data:audio/mpeg;base64,${joined(pieces).toString('base64')}`;
+    expect(answer).toEqual({ kind: 'audio', url: expected });
+    expect(open).toHaveBeenCalledWith(req);
+    expect(post).not.toHaveBeenCalled();
+    expect(livePlayer(expected)).toBe(audio);
+  });
+
+  it('passes on the device-voice answer when the server has no speech model', async () => {
+    const { d } = deps();
+    const deviceVoice = { kind: 'device-voice', text: 'Hello there', notice: 'device-voice' };
+    const open = async () => Response.json({ data: deviceVoice });
+    const port = mediaPortVia(async () => ({ data: null }), streamedSpeechVia(open, d));
+    expect(
+      await port.speech({ nodeId: 'say', nodeType: 'textToSpeechStreamingNode', text: 'Hello there' }),
+    ).toEqual(deviceVoice);
+  });
+
+  it('falls back to the whole-file media route without MediaSource, without MP3 support, and for plain Text to Speech', async () => {
+    const whole = { kind: 'audio', url: 'data:audio/mpeg;base64,AAAA' };
+    const open = vi.fn(async () => new Response(null));
+    const noSource = { ...deps().d, MediaSource: undefined };
+    const noMpeg = deps(false).d;
+    expect(streamedSpeechVia(open, noSource)).toBeUndefined();
+    expect(streamedSpeechVia(open, noMpeg)).toBeUndefined();
+
+    const post = vi.fn(async () => ({ data: whole }));
+    const port = mediaPortVia(post, streamedSpeechVia(open, noSource));
+    const req = { nodeId: 'say', nodeType: 'textToSpeechStreamingNode', text: 'Hi' };
+    expect(await port.speech(req)).toEqual(whole);
+    expect(post).toHaveBeenCalledWith({ op: 'speech', ...req });
+
+    const streaming = mediaPortVia(post, streamedSpeechVia(open, deps().d));
+    await streaming.speech({ nodeId: 'plain', nodeType: 'textToSpeechNode', text: 'Hi' });
+    expect(post).toHaveBeenLastCalledWith({
+      op: 'speech',
+      nodeId: 'plain',
+      nodeType: 'textToSpeechNode',
+      text: 'Hi',
+    });
+    expect(open).not.toHaveBeenCalled();
+  });
+});
