@@ -7,6 +7,8 @@ import {
   streamedSpeechVia,
   type TSpeechDeps,
 } from '../../src/player/run/speech-stream';
+import { resumeRun, startRun } from '../../src/shared/domain/runtime';
+import { flow, setup } from '../unit/runtime/harness';
 
 /**
  * happy-dom has no MediaSource: this one keeps what a SourceBuffer is given and finishes each append
@@ -177,5 +179,42 @@ describe('Streaming Text to Speech in the player', () => {
       text: 'Hi',
     });
     expect(open).not.toHaveBeenCalled();
+  });
+
+  it('a stream broken half-way ends the run with the failed AI call and Retry; the retry plays and saves it', async () => {
+    const { d } = deps();
+    let attempt = 0;
+    const open = async () => {
+      attempt++;
+      const broken = attempt === 1;
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(pieces[0]);
+          if (broken) c.error(new TypeError('network error'));
+          else {
+            c.enqueue(pieces[1]);
+            c.close();
+          }
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'audio/mpeg' } });
+    };
+    const s = setup();
+    const media = mediaPortVia(async () => ({ data: null }), streamedSpeechVia(open, d));
+    const options = { ...s.options, ports: { ...s.options.ports, media } };
+    const f = flow(
+      ['s:beginNode', ['say', 'textToSpeechStreamingNode', { text: 'Hello there' }]],
+      ['s.out>say.in'],
+    );
+
+    const first = await startRun(f, options);
+    expect(first.status).toBe('failed');
+    expect(first.error).toMatchObject({ code: 'ai-failed', detail: 'SPEECH_STREAM_BROKEN', nodeId: 'say' });
+
+    const retried = await resumeRun(f, first.state, { kind: 'retry' }, options);
+    const url = `data:audio/mpeg;base64,${joined(pieces.slice(0, 2)).toString('base64')}`;
+    expect(retried.status).toBe('waiting');
+    expect(retried.shown).toMatchObject([{ kind: 'audio', url }]);
+    expect(retried.state.outputs.say.speech).toEqual({ type: 'speech', url });
   });
 });
