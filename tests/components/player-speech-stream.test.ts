@@ -1,94 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { livePlayer } from '../../src/player/run/live-audio';
 import { mediaPortVia } from '../../src/player/run/media-port';
-import {
-  playWhileArriving,
-  SpeechStreamError,
-  streamedSpeechVia,
-  type TSpeechDeps,
-} from '../../src/player/run/speech-stream';
+import { playWhileArriving, SpeechStreamError, streamedSpeechVia } from '../../src/player/run/speech-stream';
 import { resumeRun, startRun } from '../../src/shared/domain/runtime';
 import { flow, setup } from '../unit/runtime/harness';
-
-/**
- * happy-dom has no MediaSource: this one keeps what a SourceBuffer is given and finishes each append
- * on a later task, as a browser does; Chromium's real one is proven by the e2e test.
- */
-class RecordingSourceBuffer extends EventTarget {
-  appended: Uint8Array[] = [];
-  updating = false;
-  appendBuffer(piece: Uint8Array) {
-    if (this.updating) throw new Error('InvalidStateError: still updating');
-    this.appended.push(piece);
-    this.updating = true;
-    setTimeout(() => {
-      this.updating = false;
-      this.dispatchEvent(new Event('updateend'));
-    });
-  }
-}
-
-function mediaSourceClass(supportsMpeg = true) {
-  const made: Array<{ buffer?: RecordingSourceBuffer; ended: boolean }> = [];
-  class ScriptedMediaSource extends EventTarget {
-    readyState = 'closed';
-    record: { buffer?: RecordingSourceBuffer; ended: boolean } = { ended: false };
-    static isTypeSupported = (type: string) => supportsMpeg && type === 'audio/mpeg';
-    constructor() {
-      super();
-      made.push(this.record);
-      setTimeout(() => {
-        this.readyState = 'open';
-        this.dispatchEvent(new Event('sourceopen'));
-      });
-    }
-    addSourceBuffer(type: string) {
-      expect(type).toBe('audio/mpeg');
-      this.record.buffer = new RecordingSourceBuffer();
-      return this.record.buffer;
-    }
-    endOfStream() {
-      this.record.ended = true;
-      this.readyState = 'ended';
-    }
-  }
-  return { MediaSource: ScriptedMediaSource as unknown as TSpeechDeps['MediaSource'], made };
-}
-
-function audioOut() {
-  return { src: '', play: vi.fn(async () => {}), pause: vi.fn(), removeAttribute: vi.fn(), controls: false };
-}
-
-function deps(supportsMpeg = true) {
-  const { MediaSource, made } = mediaSourceClass(supportsMpeg);
-  const audio = audioOut();
-  const revoked: string[] = [];
-  const d: TSpeechDeps = {
-    MediaSource,
-    createUrl: () => 'blob:source-1',
-    revokeUrl: (url) => revoked.push(url),
-    createAudio: () => audio as unknown as HTMLAudioElement,
-  };
-  return { d, made, audio, revoked };
-}
-
-/** A body whose pieces the test releases one at a time, as a slow network does. */
-function controlledBody() {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-  });
-  return { body, controller };
-}
-
-const pieces = [
-  new Uint8Array([0xff, 0xf3, 0x44, 0xc4]),
-  new Uint8Array([1, 2, 3, 4, 5]),
-  new Uint8Array([6, 7]),
-];
-const joined = (parts: Uint8Array[]) => Buffer.concat(parts.map((p) => Buffer.from(p)));
+import { controlledBody, deps, joined, pieces } from './speech-stream.fakes';
 
 describe('Streaming Text to Speech in the player', () => {
   it('appends and starts playing the first audio before the last piece has arrived, and keeps every byte', async () => {

@@ -90,6 +90,8 @@ export default defineE2E(
         });
         const heardAt = lastPieceSent;
         expect(heardAt >= 0 && heardAt < 7, `audio played after piece ${heardAt} of 0…7, before the last`);
+        // While it arrives the learner is told so and can stop it.
+        await page.getByTestId('speech-arriving').getByRole('button', { name: 'Stop' }).waitFor();
 
         // The stream ended: the block shows its audio, the very element still playing, with controls.
         const shown = page.locator('[data-node=textToSpeechStreamingNode] audio');

@@ -1,6 +1,7 @@
 import type { TShowItem } from '../../shared/domain/runtime';
 import { Markdown } from '../../ui/Markdown';
 import { useTranslation } from '../i18n';
+import { ArrivingSpeech } from './ArrivingSpeech';
 import { AudioItem } from './AudioItem';
 import { SentPhoto } from './SentPhoto';
 import { SpeakItem } from './SpeakItem';
@@ -37,6 +38,7 @@ export function Feed({
           <Markdown text={text} top={2} className="pl-md" />
         </section>
       ))}
+      <ArrivingSpeech />
     </div>
   );
 }

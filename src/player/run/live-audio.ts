@@ -18,3 +18,33 @@ export function keepPlaying(url: string, audio: HTMLAudioElement): void {
 
 /** The element playing this URL's audio, if a stream of this page made it. */
 export const livePlayer = (url: string): HTMLAudioElement | undefined => playing.get(url);
+
+/**
+ * Streams still arriving: their audio plays detached from the page until the block's answer is in
+ * the feed (moving a playing element would pause it), so ArrivingSpeech offers a Stop meanwhile —
+ * sound that starts by itself needs a way to stop it.
+ */
+type TArriving = { id: number; audio: HTMLAudioElement };
+let arriving: TArriving[] = [];
+let nextId = 0;
+const listeners = new Set<() => void>();
+const changed = () => {
+  for (const listener of listeners) listener();
+};
+
+/** Shows the audio as arriving; the answer ends it. */
+export function showArriving(audio: HTMLAudioElement): () => void {
+  const entry = { id: nextId++, audio };
+  arriving = [...arriving, entry];
+  changed();
+  return () => {
+    arriving = arriving.filter((a) => a !== entry);
+    changed();
+  };
+}
+
+export const arrivingAudio = () => arriving;
+export function onArrivingChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

@@ -8,7 +8,7 @@
  */
 
 import type { TMediaPort, TSpeechAnswer } from '../../shared/domain/runtime';
-import { keepPlaying } from './live-audio';
+import { keepPlaying, showArriving } from './live-audio';
 
 const MPEG = 'audio/mpeg';
 
@@ -140,9 +140,14 @@ export function streamedSpeechVia(
     if (type === 'application/json') return ((await res.json()) as { data: TSpeechAnswer }).data;
     if (!res.body) throw new SpeechStreamError('The speech answer has no audio');
     const audio = deps.createAudio();
-    const pieces = await playWhileArriving(res.body, audio, deps);
-    const url = await asDataUrl(pieces, type || MPEG);
-    keepPlaying(url, audio);
-    return { kind: 'audio', url };
+    const arrived = showArriving(audio);
+    try {
+      const pieces = await playWhileArriving(res.body, audio, deps);
+      const url = await asDataUrl(pieces, type || MPEG);
+      keepPlaying(url, audio);
+      return { kind: 'audio', url };
+    } finally {
+      arrived();
+    }
   };
 }
