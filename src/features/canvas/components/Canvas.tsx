@@ -33,7 +33,6 @@ import { LodLayer, lodPaneClick } from './LodLayer';
 import { LodWatch } from './LodWatch';
 import { OverviewMap } from './OverviewMap';
 import { MIN_ZOOM, openingView, type TView } from './opening-view';
-import { useCulledGraph } from './useCulledGraph';
 import { ViewControls } from './ViewControls';
 
 // Handlers and options live at module level: ReactFlow must see the same objects on every render.
@@ -80,20 +79,15 @@ const EMPTY_CANVAS_HINT = <EmptyCanvasHint />;
 // Past this many blocks, only those in view are drawn (xyflow's onlyRenderVisibleElements).
 const VISIBLE_ONLY_FROM = 300;
 // Past this many, xyflow's MiniMap costs more per frame than the drag itself: a cheaper overview.
-// From the same size xyflow is given only the blocks and links around the view (cull.ts); its
-// MiniMap, which shows what xyflow holds, is then not used.
 const LIGHT_OVERVIEW_FROM = 800;
 
 /** The ReactFlow canvas: a controlled flow over the editor's graph store. */
 export function Canvas() {
   const { t } = useTranslation();
-  const graphState = useGraph();
-  const { nodes } = graphState;
+  const { nodes, edges } = useGraph();
   const { boxSelect } = useSnapshot(editor);
   const { active } = useSnapshot(linkHint);
   const simplified = useSimplified();
-  const large = nodes.length > LIGHT_OVERVIEW_FROM;
-  const given = useCulledGraph(graphState, large && !simplified);
   // The opening view needs the canvas's size: read in a layout effect, before anything is painted.
   const [view, setView] = useState<TView | null>(null);
   useLayoutEffect(() => setView(openingView()), []);
@@ -105,8 +99,8 @@ export function Canvas() {
     >
       {view && (
         <ReactFlow<TCanvasNode, TCanvasEdge>
-          nodes={simplified ? NO_NODES : given.nodes}
-          edges={simplified ? NO_EDGES : given.edges}
+          nodes={simplified ? NO_NODES : nodes}
+          edges={simplified ? NO_EDGES : edges}
           nodeTypes={NODE_TYPES}
           edgeTypes={EDGE_TYPES}
           onNodesChange={onNodesChange}
@@ -138,7 +132,7 @@ export function Canvas() {
           {VIEW_CONTROLS}
           {LOD_LAYER}
           {/* xyflow's MiniMap shows the blocks xyflow has: none in the simplified drawing. */}
-          {large || simplified ? (
+          {nodes.length > LIGHT_OVERVIEW_FROM || simplified ? (
             OVERVIEW_MAP
           ) : (
             <MiniMap
