@@ -1,7 +1,7 @@
 import { CMI5_COURSE_TWO, CMI5_TWO_AUS, cmi5CoursePackage } from '../fixtures/packages';
 import { verifiedAccount } from './accounts';
 import { defineE2E, expect, expectEqual, test } from './harness';
-import { api, apiToken, eventually } from './offline.util';
+import { api, apiToken, eventually, signInAsDemo } from './offline.util';
 
 /**
  * A cmi5 course of two AUs on a phone: the learner opens the course's first unit in the xAPI block,
@@ -16,7 +16,7 @@ type DashboardRow = { verb: { id: string }; object: { id: string; definition?: {
 export default defineE2E([
   test(
     '[PLAYER] cmi5 course on a phone: two units launched one after another, the teacher sees the learner satisfied',
-    async ({ page, url, server, screenshot }) => {
+    async ({ page, url, server, screenshot, launch }) => {
       const token = await apiToken(url);
       const form = new FormData();
       form.set('file', new File([cmi5CoursePackage() as BlobPart], 'course.zip'));
@@ -91,6 +91,18 @@ export default defineE2E([
         .filter((id) => id.startsWith(CMI5_COURSE_TWO))
         .sort();
       expectEqual(completedUnits.join(), [...CMI5_TWO_AUS].sort().join(), 'each unit completed itself');
+
+      // The teacher's Reports tab lists the learner's units, both met, on a tablet and on a phone.
+      for (const viewport of ['tablet', 'phone'] as const) {
+        const teacher = await launch({ viewport });
+        await signInAsDemo(teacher.page, url);
+        await teacher.page.goto(url(`/editor/personal/assignment/${assignmentId}`));
+        await teacher.page.getByRole('tab', { name: 'Reports', exact: true }).click();
+        const units = teacher.page.getByRole('heading', { name: 'Course units: Two units' });
+        await units.waitFor();
+        await units.scrollIntoViewIfNeeded();
+        await screenshot(`teacher-cmi5-units-${viewport}`, teacher.page);
+      }
     },
     { browser: { viewport: 'phone' }, timeoutMs: 180_000 },
   ),

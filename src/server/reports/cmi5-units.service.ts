@@ -118,7 +118,8 @@ export function createCmi5UnitsService(deps: AppDeps) {
             ...progress,
           });
         }
-        result.push({ packageId: pkg.id, title: pkg.title, learners });
+        // The course as its publisher names it; a package stores the title of the AU it opens with.
+        result.push({ packageId: pkg.id, title: pkg.cmi5Au?.courseTitle || pkg.title, learners });
       }
       return { courses: result };
     },
